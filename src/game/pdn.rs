@@ -1,0 +1,1 @@
+//! PDN export and import of games.

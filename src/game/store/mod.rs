@@ -1,0 +1,155 @@
+//! Where games live: an async trait with an in-memory implementation (the embedded default) and a
+//! Redis one (several processes, restarts). Both pass the same contract suite (tests/store_contract.rs).
+//!
+//! Consistency model: the game record itself is the truth and is written only by compare-and-set on
+//! its version. The per-user / per-chat indexes and the deadline queue are hints kept beside it: an
+//! id is added before the game is written and removed after, and readers check every listed id
+//! against the game, dropping the ones that no longer belong. That keeps every write to a single
+//! key (what Redis Cluster allows atomically) without ever losing a game from a listing.
+
+pub mod memory;
+pub mod redis;
+
+use std::time::Duration;
+
+use async_trait::async_trait;
+use serde::{Deserialize, Serialize};
+use tokio::sync::broadcast;
+
+use super::model::{ChatId, Game, GameId, Status, UserId};
+use super::ratings::{RatingEntry, RatingScope};
+use super::VariantId;
+
+pub use self::memory::MemoryStore;
+pub use self::redis::RedisStore;
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum StoreError {
+    /// The game changed since the version the write was based on.
+    #[error("the game has changed in the meantime")]
+    Stale,
+    #[error("no such game")]
+    NotFound,
+    #[error("a game with this id already exists")]
+    AlreadyExists,
+    #[error("storage unavailable: {0}")]
+    Unavailable(String),
+    #[error("stored data is corrupt: {0}")]
+    Corrupt(String),
+}
+
+/// Sent to subscribers after every successful create or put of a game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameEvent {
+    pub id: GameId,
+    pub version: u64,
+    pub status: Status,
+}
+
+impl GameEvent {
+    pub fn of(game: &Game) -> GameEvent {
+        GameEvent { id: game.id.clone(), version: game.version, status: game.status }
+    }
+}
+
+/// How long games are kept.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Retention {
+    /// A finished or aborted game is deleted this long after its last change.
+    pub finished: Duration,
+    /// An unfinished game nobody has touched for this long is deleted (abandoned).
+    pub idle: Duration,
+    /// How many finished games per user the history keeps.
+    pub history_len: usize,
+}
+
+impl Default for Retention {
+    fn default() -> Self {
+        Retention {
+            finished: Duration::from_secs(90 * 86_400),
+            idle: Duration::from_secs(60 * 86_400),
+            history_len: 200,
+        }
+    }
+}
+
+impl Retention {
+    pub fn ttl_for(&self, game: &Game) -> Duration {
+        if game.is_over() { self.finished } else { self.idle }
+    }
+}
+
+/// Storage of games, ratings and the small keyed values the front ends need.
+#[async_trait]
+pub trait GameStore: Send + Sync {
+    /// The stored game; `NotFound` when absent or expired.
+    async fn get(&self, id: &GameId) -> Result<Game, StoreError>;
+
+    /// Stores a new game with version 1 and returns it; `AlreadyExists` if the id is taken.
+    async fn create(&self, game: &Game) -> Result<Game, StoreError>;
+
+    /// Compare-and-set: writes `game` only if the stored version equals `expected_version`; the
+    /// stored (and returned) game gets version `expected_version + 1`. `Stale` otherwise.
+    async fn put(&self, game: &Game, expected_version: u64) -> Result<Game, StoreError>;
+
+    /// Removes a game and its index entries. Deleting a missing game is not an error.
+    async fn delete(&self, id: &GameId) -> Result<(), StoreError>;
+
+    /// Unfinished games (waiting or active) the user plays in, most recently changed first.
+    async fn active_for_user(&self, user: UserId) -> Result<Vec<Game>, StoreError>;
+
+    /// Unfinished games started in a chat, most recently changed first.
+    async fn active_for_chat(&self, chat: ChatId) -> Result<Vec<Game>, StoreError>;
+
+    /// Finished and aborted games of a user, most recent first, at most `limit`.
+    async fn history_for_user(&self, user: UserId, limit: usize) -> Result<Vec<Game>, StoreError>;
+
+    /// Ids of active games whose clock deadline is at or before `now` (for the sweeper).
+    async fn due(&self, now: i64, limit: usize) -> Result<Vec<GameId>, StoreError>;
+
+    /// Change notifications for one game, delivered for writes made after this call returns.
+    async fn subscribe(&self, id: &GameId) -> Result<broadcast::Receiver<GameEvent>, StoreError>;
+
+    /// Marks `key` as seen for `ttl`; true the first time, false while the mark lives. For
+    /// de-duplicating webhook deliveries and double taps.
+    async fn claim_once(&self, key: &str, ttl: Duration) -> Result<bool, StoreError>;
+
+    /// A short-lived value (session tokens and the like).
+    async fn kv_set(&self, key: &str, value: &str, ttl: Duration) -> Result<(), StoreError>;
+    async fn kv_get(&self, key: &str) -> Result<Option<String>, StoreError>;
+    async fn kv_delete(&self, key: &str) -> Result<(), StoreError>;
+
+    async fn rating(&self, scope: RatingScope, variant: VariantId, user: UserId)
+    -> Result<Option<RatingEntry>, StoreError>;
+    async fn put_rating(&self, scope: RatingScope, variant: VariantId, entry: &RatingEntry) -> Result<(), StoreError>;
+    /// The best `n` ratings, highest first.
+    async fn leaderboard(&self, scope: RatingScope, variant: VariantId, n: usize)
+    -> Result<Vec<RatingEntry>, StoreError>;
+}
+
+/// Whether the listed game still belongs to the user's active list (index entries are hints).
+pub(crate) fn active_with_user(game: &Game, user: UserId) -> bool {
+    !game.is_over() && game.users().contains(&user)
+}
+
+pub(crate) fn active_in_chat(game: &Game, chat: ChatId) -> bool {
+    !game.is_over() && game.chat == Some(chat)
+}
+
+pub(crate) fn finished_with_user(game: &Game, user: UserId) -> bool {
+    game.is_over() && game.users().contains(&user)
+}
+
+pub(crate) fn newest_first(games: &mut [Game]) {
+    games.sort_by(|a, b| b.updated.cmp(&a.updated).then_with(|| a.id.cmp(&b.id)));
+}
+
+/// Picks the store from the environment: Redis when `REDIS_URL` is set, otherwise in memory.
+pub async fn from_env() -> Result<std::sync::Arc<dyn GameStore>, StoreError> {
+    match std::env::var("REDIS_URL") {
+        Ok(url) if !url.trim().is_empty() => {
+            Ok(std::sync::Arc::new(RedisStore::connect(url.trim(), "damas", Retention::default()).await?))
+        }
+        _ => Ok(std::sync::Arc::new(MemoryStore::new(Retention::default()))),
+    }
+}

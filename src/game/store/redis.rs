@@ -1,0 +1,542 @@
+//! Redis store: what several `damas serve` processes share and what survives restarts.
+//!
+//! Layout (prefix `damas` by default; `{..}` are Redis Cluster hash tags):
+//! - `damas:{<game id>}:game` hash {v: version, data: JSON}; written only by the Lua scripts below,
+//!   which also publish the change on `damas:{<game id>}:events`.
+//! - `damas:user:{<user id>}:active` set and `...:history` sorted set (score = last change);
+//!   `damas:chat:{<chat id>}:active` set; `damas:deadlines` sorted set (score = deadline).
+//! - `damas:rating:{<variant>:<scope>}:entries` hash and `...:board` sorted set, same slot.
+//! - `damas:once:<key>`, `damas:kv:<key>` plain strings with a TTL.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use async_trait::async_trait;
+use futures::StreamExt;
+use redis::aio::{ConnectionManager, ConnectionManagerConfig};
+use redis::{AsyncCommands, Script};
+use tokio::sync::{OnceCell, broadcast, oneshot};
+
+use super::{
+    GameEvent, GameStore, Retention, StoreError, active_in_chat, active_with_user, finished_with_user, newest_first,
+};
+use crate::game::VariantId;
+use crate::game::model::{ChatId, Game, GameId, UserId};
+use crate::game::ratings::{RatingEntry, RatingScope};
+
+const CHANNEL_CAPACITY: usize = 64;
+const CONNECT_TIMEOUT: Duration = Duration::from_secs(3);
+const RESPONSE_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// KEYS[1] game. ARGV: data, ttl secs, channel, event.
+const CREATE_LUA: &str = r"
+if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
+redis.call('HSET', KEYS[1], 'v', '1', 'data', ARGV[1])
+redis.call('EXPIRE', KEYS[1], ARGV[2])
+redis.call('PUBLISH', ARGV[3], ARGV[4])
+return 1
+";
+
+/// KEYS[1] game. ARGV: expected version, new version, data, ttl secs, channel, event.
+/// Returns 1 written, 0 stale, -1 missing.
+const CAS_LUA: &str = r"
+local v = redis.call('HGET', KEYS[1], 'v')
+if not v then return -1 end
+if v ~= ARGV[1] then return 0 end
+redis.call('HSET', KEYS[1], 'v', ARGV[2], 'data', ARGV[3])
+redis.call('EXPIRE', KEYS[1], ARGV[4])
+redis.call('PUBLISH', ARGV[5], ARGV[6])
+return 1
+";
+
+pub struct RedisStore {
+    client: redis::Client,
+    con: ConnectionManager,
+    prefix: String,
+    retention: Retention,
+    create: Script,
+    cas: Script,
+    dispatcher: OnceCell<Dispatcher>,
+}
+
+/// Fans the messages of one pattern subscription out to local subscribers, so a process needs a
+/// single pub/sub connection however many boards it is watching.
+struct Dispatcher {
+    senders: Arc<Mutex<HashMap<GameId, broadcast::Sender<GameEvent>>>>,
+    /// Dropping the store drops this, which ends the listening task.
+    _stop: oneshot::Sender<()>,
+}
+
+fn unavailable(e: redis::RedisError) -> StoreError {
+    StoreError::Unavailable(e.to_string())
+}
+
+fn ttl_secs(d: Duration) -> u64 {
+    d.as_secs().max(1)
+}
+
+impl RedisStore {
+    /// Connects to `url` (e.g. `redis://127.0.0.1:6379`). Every key starts with `prefix`.
+    pub async fn connect(url: &str, prefix: &str, retention: Retention) -> Result<RedisStore, StoreError> {
+        let client = redis::Client::open(url).map_err(unavailable)?;
+        let config = ConnectionManagerConfig::new()
+            .set_connection_timeout(Some(CONNECT_TIMEOUT))
+            .set_response_timeout(Some(RESPONSE_TIMEOUT))
+            .set_number_of_retries(2);
+        let con = tokio::time::timeout(CONNECT_TIMEOUT * 3, ConnectionManager::new_with_config(client.clone(), config))
+            .await
+            .map_err(|_| StoreError::Unavailable(format!("timed out connecting to {url}")))?
+            .map_err(unavailable)?;
+        Ok(RedisStore {
+            client,
+            con,
+            prefix: prefix.to_owned(),
+            retention,
+            create: Script::new(CREATE_LUA),
+            cas: Script::new(CAS_LUA),
+            dispatcher: OnceCell::new(),
+        })
+    }
+
+    fn game_key(&self, id: &GameId) -> String {
+        format!("{}:{{{id}}}:game", self.prefix)
+    }
+    fn channel(&self, id: &GameId) -> String {
+        format!("{}:{{{id}}}:events", self.prefix)
+    }
+    fn user_active_key(&self, user: UserId) -> String {
+        format!("{}:user:{{{user}}}:active", self.prefix)
+    }
+    fn user_history_key(&self, user: UserId) -> String {
+        format!("{}:user:{{{user}}}:history", self.prefix)
+    }
+    fn chat_active_key(&self, chat: ChatId) -> String {
+        format!("{}:chat:{{{chat}}}:active", self.prefix)
+    }
+    fn deadlines_key(&self) -> String {
+        format!("{}:deadlines", self.prefix)
+    }
+    fn rating_keys(&self, scope: RatingScope, variant: VariantId) -> (String, String) {
+        let scope = match scope {
+            RatingScope::Global => "global".to_owned(),
+            RatingScope::Chat(chat) => format!("chat{chat}"),
+        };
+        let tag = format!("{}:rating:{{{variant}:{scope}}}", self.prefix);
+        (format!("{tag}:entries"), format!("{tag}:board"))
+    }
+
+    fn decode(id: &GameId, version: Option<u64>, data: Option<String>) -> Result<Option<Game>, StoreError> {
+        let (Some(version), Some(data)) = (version, data) else { return Ok(None) };
+        let mut game: Game =
+            serde_json::from_str(&data).map_err(|e| StoreError::Corrupt(format!("game {id}: {e}")))?;
+        if game.id != *id {
+            return Err(StoreError::Corrupt(format!("game {id} holds game {}", game.id)));
+        }
+        game.version = version;
+        Ok(Some(game))
+    }
+
+    fn encode(game: &Game) -> Result<String, StoreError> {
+        serde_json::to_string(game).map_err(|e| StoreError::Corrupt(format!("cannot encode game {}: {e}", game.id)))
+    }
+
+    async fn get_many(&self, ids: &[GameId]) -> Result<Vec<(GameId, Option<Game>)>, StoreError> {
+        if ids.is_empty() {
+            return Ok(Vec::new());
+        }
+        let mut pipe = redis::pipe();
+        for id in ids {
+            pipe.cmd("HMGET").arg(self.game_key(id)).arg("v").arg("data");
+        }
+        let mut con = self.con.clone();
+        let rows: Vec<(Option<u64>, Option<String>)> = pipe.query_async(&mut con).await.map_err(unavailable)?;
+        ids.iter()
+            .zip(rows)
+            .map(|(id, (v, data))| Ok((id.clone(), Self::decode(id, v, data)?)))
+            .collect()
+    }
+
+    /// Loads the games listed under an index key, dropping (and unlisting) those that no longer belong.
+    async fn listed(&self, key: &str, ids: Vec<GameId>, keep: impl Fn(&Game) -> bool) -> Result<Vec<Game>, StoreError> {
+        let mut games = Vec::new();
+        let mut gone = Vec::new();
+        for (id, game) in self.get_many(&ids).await? {
+            match game {
+                Some(g) if keep(&g) => games.push(g),
+                Some(_) | None => gone.push(id),
+            }
+        }
+        if !gone.is_empty() {
+            let mut con = self.con.clone();
+            let cmd = if key.ends_with(":history") { "ZREM" } else { "SREM" };
+            redis::cmd(cmd)
+                .arg(key)
+                .arg(gone.iter().map(GameId::as_str).collect::<Vec<_>>())
+                .query_async::<i64>(&mut con)
+                .await
+                .map_err(unavailable)?;
+        }
+        Ok(games)
+    }
+
+    /// Index additions, made before the game is written (a failed write leaves a harmless hint).
+    async fn index_before(&self, game: &Game) -> Result<(), StoreError> {
+        if game.is_over() {
+            return Ok(());
+        }
+        let idle = ttl_secs(self.retention.idle);
+        let mut pipe = redis::pipe();
+        for user in game.users() {
+            let key = self.user_active_key(user);
+            pipe.sadd(&key, game.id.as_str()).ignore().expire(&key, idle as i64).ignore();
+        }
+        if let Some(chat) = game.chat {
+            let key = self.chat_active_key(chat);
+            pipe.sadd(&key, game.id.as_str()).ignore().expire(&key, idle as i64).ignore();
+        }
+        if let Some(deadline) = game.deadline() {
+            // LT: a losing concurrent write can only make the sweeper look early, never late.
+            pipe.cmd("ZADD").arg(self.deadlines_key()).arg("LT").arg(deadline).arg(game.id.as_str()).ignore();
+            pipe.cmd("ZADD").arg(self.deadlines_key()).arg("NX").arg(deadline).arg(game.id.as_str()).ignore();
+        }
+        let mut con = self.con.clone();
+        pipe.query_async::<()>(&mut con).await.map_err(unavailable)
+    }
+
+    /// Index removals, made after the game is written.
+    async fn index_after(&self, game: &Game) -> Result<(), StoreError> {
+        let mut pipe = redis::pipe();
+        if game.deadline().is_none() {
+            pipe.zrem(self.deadlines_key(), game.id.as_str()).ignore();
+        }
+        if game.is_over() {
+            let keep = ttl_secs(self.retention.finished) as i64;
+            let trim = -(self.retention.history_len as isize) - 1;
+            for user in game.users() {
+                pipe.srem(self.user_active_key(user), game.id.as_str()).ignore();
+                let key = self.user_history_key(user);
+                pipe.zadd(&key, game.id.as_str(), game.updated)
+                    .ignore()
+                    .zremrangebyrank(&key, 0, trim)
+                    .ignore()
+                    .expire(&key, keep)
+                    .ignore();
+            }
+            if let Some(chat) = game.chat {
+                pipe.srem(self.chat_active_key(chat), game.id.as_str()).ignore();
+            }
+        }
+        let mut con = self.con.clone();
+        pipe.query_async::<()>(&mut con).await.map_err(unavailable)
+    }
+
+    async fn dispatcher(&self) -> Result<&Dispatcher, StoreError> {
+        self.dispatcher
+            .get_or_try_init(|| async {
+                let pattern = format!("{}:*:events", self.prefix);
+                let stream = subscribe_pattern(&self.client, &pattern).await?;
+                let senders: Arc<Mutex<HashMap<GameId, broadcast::Sender<GameEvent>>>> = Arc::default();
+                let (stop, stopped) = oneshot::channel();
+                tokio::spawn(listen(self.client.clone(), pattern, stream, Arc::clone(&senders), stopped));
+                Ok(Dispatcher { senders, _stop: stop })
+            })
+            .await
+    }
+}
+
+async fn subscribe_pattern(client: &redis::Client, pattern: &str) -> Result<redis::aio::PubSubStream, StoreError> {
+    let connect = async {
+        let mut pubsub = client.get_async_pubsub().await?;
+        pubsub.psubscribe(pattern).await?;
+        Ok::<_, redis::RedisError>(pubsub.into_on_message())
+    };
+    tokio::time::timeout(CONNECT_TIMEOUT, connect)
+        .await
+        .map_err(|_| StoreError::Unavailable("timed out subscribing".to_owned()))?
+        .map_err(unavailable)
+}
+
+async fn listen(
+    client: redis::Client,
+    pattern: String,
+    mut stream: redis::aio::PubSubStream,
+    senders: Arc<Mutex<HashMap<GameId, broadcast::Sender<GameEvent>>>>,
+    mut stopped: oneshot::Receiver<()>,
+) {
+    loop {
+        tokio::select! {
+            _ = &mut stopped => return,
+            msg = stream.next() => match msg {
+                Some(msg) => {
+                    let Ok(event) = serde_json::from_slice::<GameEvent>(msg.get_payload_bytes()) else {
+                        tracing::warn!(channel = msg.get_channel_name(), "unreadable game event");
+                        continue;
+                    };
+                    let mut map = senders.lock().unwrap_or_else(|p| p.into_inner());
+                    if let Some(tx) = map.get(&event.id) {
+                        if tx.receiver_count() == 0 {
+                            map.remove(&event.id);
+                        } else {
+                            let _ = tx.send(event);
+                        }
+                    }
+                }
+                None => {
+                    // Connection lost: events in the gap are missed; subscribers re-read the game
+                    // on their next event or poll.
+                    tracing::warn!("game event subscription lost; reconnecting");
+                    loop {
+                        tokio::select! {
+                            _ = &mut stopped => return,
+                            _ = tokio::time::sleep(Duration::from_secs(1)) => {}
+                        }
+                        match subscribe_pattern(&client, &pattern).await {
+                            Ok(s) => { stream = s; break; }
+                            Err(e) => tracing::warn!(error = %e, "game event subscription: retrying"),
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[async_trait]
+impl GameStore for RedisStore {
+    async fn get(&self, id: &GameId) -> Result<Game, StoreError> {
+        let mut con = self.con.clone();
+        let (v, data): (Option<u64>, Option<String>) = redis::cmd("HMGET")
+            .arg(self.game_key(id))
+            .arg("v")
+            .arg("data")
+            .query_async(&mut con)
+            .await
+            .map_err(unavailable)?;
+        Self::decode(id, v, data)?.ok_or(StoreError::NotFound)
+    }
+
+    async fn create(&self, game: &Game) -> Result<Game, StoreError> {
+        let mut game = game.clone();
+        game.version = 1;
+        let data = Self::encode(&game)?;
+        let event = serde_json::to_string(&GameEvent::of(&game)).map_err(|e| StoreError::Corrupt(e.to_string()))?;
+        self.index_before(&game).await?;
+        let mut con = self.con.clone();
+        let created: i64 = self
+            .create
+            .key(self.game_key(&game.id))
+            .arg(data)
+            .arg(ttl_secs(self.retention.ttl_for(&game)))
+            .arg(self.channel(&game.id))
+            .arg(event)
+            .invoke_async(&mut con)
+            .await
+            .map_err(unavailable)?;
+        if created != 1 {
+            return Err(StoreError::AlreadyExists);
+        }
+        self.index_after(&game).await?;
+        Ok(game)
+    }
+
+    async fn put(&self, game: &Game, expected_version: u64) -> Result<Game, StoreError> {
+        let mut game = game.clone();
+        game.version = expected_version + 1;
+        let data = Self::encode(&game)?;
+        let event = serde_json::to_string(&GameEvent::of(&game)).map_err(|e| StoreError::Corrupt(e.to_string()))?;
+        self.index_before(&game).await?;
+        let mut con = self.con.clone();
+        let written: i64 = self
+            .cas
+            .key(self.game_key(&game.id))
+            .arg(expected_version)
+            .arg(game.version)
+            .arg(data)
+            .arg(ttl_secs(self.retention.ttl_for(&game)))
+            .arg(self.channel(&game.id))
+            .arg(event)
+            .invoke_async(&mut con)
+            .await
+            .map_err(unavailable)?;
+        match written {
+            1 => {
+                self.index_after(&game).await?;
+                Ok(game)
+            }
+            0 => Err(StoreError::Stale),
+            _ => Err(StoreError::NotFound),
+        }
+    }
+
+    async fn delete(&self, id: &GameId) -> Result<(), StoreError> {
+        let game = match self.get(id).await {
+            Ok(g) => Some(g),
+            Err(StoreError::NotFound) => None,
+            // A corrupt record must still be removable.
+            Err(StoreError::Corrupt(_)) => None,
+            Err(e) => return Err(e),
+        };
+        let mut pipe = redis::pipe();
+        pipe.del(self.game_key(id)).ignore().zrem(self.deadlines_key(), id.as_str()).ignore();
+        if let Some(game) = game {
+            for user in game.users() {
+                pipe.srem(self.user_active_key(user), id.as_str()).ignore();
+                pipe.zrem(self.user_history_key(user), id.as_str()).ignore();
+            }
+            if let Some(chat) = game.chat {
+                pipe.srem(self.chat_active_key(chat), id.as_str()).ignore();
+            }
+        }
+        let mut con = self.con.clone();
+        pipe.query_async::<()>(&mut con).await.map_err(unavailable)
+    }
+
+    async fn active_for_user(&self, user: UserId) -> Result<Vec<Game>, StoreError> {
+        let key = self.user_active_key(user);
+        let mut con = self.con.clone();
+        let ids: Vec<String> = con.smembers(&key).await.map_err(unavailable)?;
+        let ids = ids.iter().filter_map(|s| GameId::parse(s).ok()).collect();
+        let mut games = self.listed(&key, ids, |g| active_with_user(g, user)).await?;
+        newest_first(&mut games);
+        Ok(games)
+    }
+
+    async fn active_for_chat(&self, chat: ChatId) -> Result<Vec<Game>, StoreError> {
+        let key = self.chat_active_key(chat);
+        let mut con = self.con.clone();
+        let ids: Vec<String> = con.smembers(&key).await.map_err(unavailable)?;
+        let ids = ids.iter().filter_map(|s| GameId::parse(s).ok()).collect();
+        let mut games = self.listed(&key, ids, |g| active_in_chat(g, chat)).await?;
+        newest_first(&mut games);
+        Ok(games)
+    }
+
+    async fn history_for_user(&self, user: UserId, limit: usize) -> Result<Vec<Game>, StoreError> {
+        if limit == 0 {
+            return Ok(Vec::new());
+        }
+        let key = self.user_history_key(user);
+        let mut con = self.con.clone();
+        // Some listed games may have expired; read a few extra so the page is usually full.
+        let want = limit + limit / 4 + 4;
+        let ids: Vec<String> = con.zrevrange(&key, 0, want as isize - 1).await.map_err(unavailable)?;
+        let ids = ids.iter().filter_map(|s| GameId::parse(s).ok()).collect();
+        let mut games = self.listed(&key, ids, |g| finished_with_user(g, user)).await?;
+        newest_first(&mut games);
+        games.truncate(limit);
+        Ok(games)
+    }
+
+    async fn due(&self, now: i64, limit: usize) -> Result<Vec<GameId>, StoreError> {
+        let mut con = self.con.clone();
+        let ids: Vec<String> = redis::cmd("ZRANGE")
+            .arg(self.deadlines_key())
+            .arg("-inf")
+            .arg(now)
+            .arg("BYSCORE")
+            .arg("LIMIT")
+            .arg(0)
+            .arg(limit)
+            .query_async(&mut con)
+            .await
+            .map_err(unavailable)?;
+        Ok(ids.iter().filter_map(|s| GameId::parse(s).ok()).collect())
+    }
+
+    async fn subscribe(&self, id: &GameId) -> Result<broadcast::Receiver<GameEvent>, StoreError> {
+        let dispatcher = self.dispatcher().await?;
+        let mut map = dispatcher.senders.lock().unwrap_or_else(|p| p.into_inner());
+        let tx = map.entry(id.clone()).or_insert_with(|| broadcast::channel(CHANNEL_CAPACITY).0);
+        Ok(tx.subscribe())
+    }
+
+    async fn claim_once(&self, key: &str, ttl: Duration) -> Result<bool, StoreError> {
+        let mut con = self.con.clone();
+        let set: Option<String> = redis::cmd("SET")
+            .arg(format!("{}:once:{key}", self.prefix))
+            .arg(1)
+            .arg("NX")
+            .arg("PX")
+            .arg(ttl.as_millis().max(1) as u64)
+            .query_async(&mut con)
+            .await
+            .map_err(unavailable)?;
+        Ok(set.is_some())
+    }
+
+    async fn kv_set(&self, key: &str, value: &str, ttl: Duration) -> Result<(), StoreError> {
+        let mut con = self.con.clone();
+        redis::cmd("SET")
+            .arg(format!("{}:kv:{key}", self.prefix))
+            .arg(value)
+            .arg("PX")
+            .arg(ttl.as_millis().max(1) as u64)
+            .query_async::<()>(&mut con)
+            .await
+            .map_err(unavailable)
+    }
+
+    async fn kv_get(&self, key: &str) -> Result<Option<String>, StoreError> {
+        let mut con = self.con.clone();
+        con.get(format!("{}:kv:{key}", self.prefix)).await.map_err(unavailable)
+    }
+
+    async fn kv_delete(&self, key: &str) -> Result<(), StoreError> {
+        let mut con = self.con.clone();
+        con.del::<_, ()>(format!("{}:kv:{key}", self.prefix)).await.map_err(unavailable)
+    }
+
+    async fn rating(
+        &self,
+        scope: RatingScope,
+        variant: VariantId,
+        user: UserId,
+    ) -> Result<Option<RatingEntry>, StoreError> {
+        let (entries, _) = self.rating_keys(scope, variant);
+        let mut con = self.con.clone();
+        let raw: Option<String> = con.hget(&entries, user.0).await.map_err(unavailable)?;
+        raw.map(|s| serde_json::from_str(&s).map_err(|e| StoreError::Corrupt(format!("rating of {user}: {e}"))))
+            .transpose()
+    }
+
+    async fn put_rating(&self, scope: RatingScope, variant: VariantId, entry: &RatingEntry) -> Result<(), StoreError> {
+        let (entries, board) = self.rating_keys(scope, variant);
+        let data = serde_json::to_string(entry).map_err(|e| StoreError::Corrupt(e.to_string()))?;
+        let mut pipe = redis::pipe();
+        pipe.atomic()
+            .hset(&entries, entry.user.0, data)
+            .ignore()
+            .zadd(&board, entry.user.0, entry.glicko.rating)
+            .ignore();
+        let mut con = self.con.clone();
+        pipe.query_async::<()>(&mut con).await.map_err(unavailable)
+    }
+
+    async fn leaderboard(
+        &self,
+        scope: RatingScope,
+        variant: VariantId,
+        n: usize,
+    ) -> Result<Vec<RatingEntry>, StoreError> {
+        if n == 0 {
+            return Ok(Vec::new());
+        }
+        let (entries, board) = self.rating_keys(scope, variant);
+        let mut con = self.con.clone();
+        let users: Vec<u64> = con.zrevrange(&board, 0, n as isize - 1).await.map_err(unavailable)?;
+        if users.is_empty() {
+            return Ok(Vec::new());
+        }
+        let raw: Vec<Option<String>> =
+            redis::cmd("HMGET").arg(&entries).arg(&users).query_async(&mut con).await.map_err(unavailable)?;
+        let mut out: Vec<RatingEntry> = raw
+            .into_iter()
+            .flatten()
+            .map(|s| serde_json::from_str(&s).map_err(|e| StoreError::Corrupt(format!("rating: {e}"))))
+            .collect::<Result<_, _>>()?;
+        // Equal ratings come back from Redis in member order; make the order match the memory store.
+        out.sort_by(|a, b| b.glicko.rating.total_cmp(&a.glicko.rating).then_with(|| a.user.cmp(&b.user)));
+        Ok(out)
+    }
+}
