@@ -12,7 +12,7 @@ pub use model::{
 };
 pub use store::{GameEvent, GameStore, StoreError};
 
-pub(crate) use shim::{Color, VariantId};
+pub use shim::{Color, VariantId};
 
 /// Current time in unix seconds; a clock before 1970 counts as 0 rather than failing a request.
 pub fn now_unix() -> i64 {

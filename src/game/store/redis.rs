@@ -207,8 +207,15 @@ impl RedisStore {
     /// Index removals, made after the game is written.
     async fn index_after(&self, game: &Game) -> Result<(), StoreError> {
         let mut pipe = redis::pipe();
-        if game.deadline().is_none() {
-            pipe.zrem(self.deadlines_key(), game.id.as_str()).ignore();
+        match game.deadline() {
+            // The write succeeded, so this deadline is the truth (it may be later than the one
+            // queued before the write).
+            Some(deadline) => {
+                pipe.cmd("ZADD").arg(self.deadlines_key()).arg("XX").arg(deadline).arg(game.id.as_str()).ignore();
+            }
+            None => {
+                pipe.zrem(self.deadlines_key(), game.id.as_str()).ignore();
+            }
         }
         if game.is_over() {
             let keep = ttl_secs(self.retention.finished) as i64;
