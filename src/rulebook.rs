@@ -202,19 +202,46 @@ pub fn variant_id(name: &str) -> Result<&'static str, RulebookError> {
     Ok(id)
 }
 
+/// Anything that names a variant: its id or Spanish name as text.
+pub trait VariantKey {
+    fn variant_key(&self) -> Result<&'static str, RulebookError>;
+}
+
+impl VariantKey for str {
+    fn variant_key(&self) -> Result<&'static str, RulebookError> {
+        variant_id(self)
+    }
+}
+
+impl VariantKey for String {
+    fn variant_key(&self) -> Result<&'static str, RulebookError> {
+        variant_id(self)
+    }
+}
+
+impl<T: VariantKey + ?Sized> VariantKey for &T {
+    fn variant_key(&self) -> Result<&'static str, RulebookError> {
+        (**self).variant_key()
+    }
+}
+
 /// The text of one topic for one variant, in Telegram HTML.
-pub fn text(variant: &str, lang: Lang, topic: Topic) -> Result<&'static str, RulebookError> {
-    Ok(sheet(variant, lang)?.topic(topic))
+pub fn text(
+    variant: impl VariantKey,
+    lang: Lang,
+    topic: Topic,
+) -> Result<&'static str, RulebookError> {
+    Ok(sheet(&variant, lang)?.topic(topic))
 }
 
 /// The variant's display name in `lang` ("Damas inglesas (checkers)").
-pub fn name(variant: &str, lang: Lang) -> Result<&'static str, RulebookError> {
-    Ok(sheet(variant, lang)?.name.as_str())
+pub fn name(variant: impl VariantKey, lang: Lang) -> Result<&'static str, RulebookError> {
+    Ok(sheet(&variant, lang)?.name.as_str())
 }
 
 /// A short summary of the variant followed by the list of topics, in Telegram HTML.
-pub fn overview(variant: &str, lang: Lang) -> Result<String, RulebookError> {
-    let sheet = sheet(variant, lang)?;
+pub fn overview(variant: impl VariantKey, lang: Lang) -> Result<String, RulebookError> {
+    let sheet = sheet(&variant, lang)?;
     let heading = match lang {
         Lang::Es => "Temas",
         Lang::En => "Topics",
@@ -299,8 +326,8 @@ static SHEETS: LazyLock<SheetTable> = LazyLock::new(|| {
         .collect()
 });
 
-fn sheet(variant: &str, lang: Lang) -> Result<&'static Sheet, RulebookError> {
-    let id = variant_id(variant)?;
+fn sheet(variant: &impl VariantKey, lang: Lang) -> Result<&'static Sheet, RulebookError> {
+    let id = variant.variant_key()?;
     let table: &'static SheetTable = &SHEETS;
     match table.get(&(id, lang)) {
         Some(Ok(sheet)) => Ok(sheet),
