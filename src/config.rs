@@ -59,23 +59,13 @@ impl fmt::Display for Secret {
 #[derive(Debug, thiserror::Error)]
 pub enum ConfigError {
     #[error("cannot read config file {path}: {source}")]
-    Read {
-        path: PathBuf,
-        source: std::io::Error,
-    },
+    Read { path: PathBuf, source: std::io::Error },
     #[error("{origin}: not valid TOML: {source}")]
-    Syntax {
-        origin: String,
-        source: Box<toml::de::Error>,
-    },
+    Syntax { origin: String, source: Box<toml::de::Error> },
     #[error("{origin}: unknown setting `{key}`")]
     UnknownKey { origin: String, key: String },
     #[error("{origin}: setting `{key}` must be {expected}")]
-    WrongType {
-        origin: String,
-        key: String,
-        expected: &'static str,
-    },
+    WrongType { origin: String, key: String, expected: &'static str },
     #[error("cannot read .env: {0}")]
     DotEnv(String),
     #[error("setting `{key}`: {message}")]
@@ -231,39 +221,20 @@ impl Config {
     pub fn load(config_file: Option<&Path>) -> Result<Config, ConfigError> {
         let dotenv = read_dotenv(Path::new(".env"))?;
         let lookup = |name: &str| -> Option<String> {
-            std::env::var(name)
-                .ok()
-                .or_else(|| dotenv.get(name).cloned())
+            std::env::var(name).ok().or_else(|| dotenv.get(name).cloned())
         };
-        let file_path = config_file.map(Path::to_path_buf).or_else(|| {
-            lookup(CONFIG_FILE_VAR)
-                .filter(|p| !p.is_empty())
-                .map(PathBuf::from)
-        });
+        let file_path = config_file.map(Path::to_path_buf).or_else(|| lookup(CONFIG_FILE_VAR).filter(|p| !p.is_empty()).map(PathBuf::from));
         let file = match &file_path {
-            Some(path) => {
-                Some(
-                    std::fs::read_to_string(path).map_err(|source| ConfigError::Read {
-                        path: path.clone(),
-                        source,
-                    })?,
-                )
-            }
+            Some(path) => Some(std::fs::read_to_string(path).map_err(|source| ConfigError::Read { path: path.clone(), source })?),
             None => None,
         };
-        let origin = file_path
-            .as_ref()
-            .map(|p| p.display().to_string())
-            .unwrap_or_default();
+        let origin = file_path.as_ref().map(|p| p.display().to_string()).unwrap_or_default();
         Config::from_sources(file.as_deref().map(|text| (origin.as_str(), text)), &lookup)
     }
 
     /// The same load with every outside input passed in: the config file as (name, text) and a
     /// variable lookup standing for the environment (with `.env` already folded in).
-    pub fn from_sources(
-        file: Option<(&str, &str)>,
-        env: &dyn Fn(&str) -> Option<String>,
-    ) -> Result<Config, ConfigError> {
+    pub fn from_sources(file: Option<(&str, &str)>, env: &dyn Fn(&str) -> Option<String>) -> Result<Config, ConfigError> {
         let mut table = parse_toml("built-in defaults", DEFAULT_TOML)?;
         if let Some((origin, text)) = file {
             let overrides = parse_toml(origin, text)?;
@@ -274,21 +245,15 @@ impl Config {
             key: "config",
             message: e.to_string(),
         })?;
-        let token = env(TOKEN_VAR)
-            .filter(|t| !t.trim().is_empty())
-            .map(|t| Secret::new(t.trim()));
+        let token = env(TOKEN_VAR).filter(|t| !t.trim().is_empty()).map(|t| Secret::new(t.trim()));
         Config::validate(raw, token)
     }
 
     fn validate(raw: Raw, token: Option<Secret>) -> Result<Config, ConfigError> {
-        let bind = raw
-            .http
-            .bind
-            .parse::<SocketAddr>()
-            .map_err(|_| ConfigError::Invalid {
-                key: "http.bind",
-                message: format!("`{}` is not an address like 127.0.0.1:8080", raw.http.bind),
-            })?;
+        let bind = raw.http.bind.parse::<SocketAddr>().map_err(|_| ConfigError::Invalid {
+            key: "http.bind",
+            message: format!("`{}` is not an address like 127.0.0.1:8080", raw.http.bind),
+        })?;
         let public_url = optional_url("http.public_url", &raw.http.public_url)?;
         let api_url = optional_url("telegram.api_url", &raw.telegram.api_url)?;
         let webhook_url = optional_url("webhook.url", &raw.webhook.url)?;
@@ -299,10 +264,7 @@ impl Config {
             });
         }
         if !raw.webhook.path.starts_with('/') {
-            return Err(ConfigError::Invalid {
-                key: "webhook.path",
-                message: "must start with `/`".into(),
-            });
+            return Err(ConfigError::Invalid { key: "webhook.path", message: "must start with `/`".into() });
         }
         let dev_guest = match raw.webapp.dev_guest.trim().to_ascii_lowercase().as_str() {
             "auto" | "" => token.is_none(),
@@ -312,23 +274,14 @@ impl Config {
             })?,
         };
         if raw.engine.default_level == 0 {
-            return Err(ConfigError::Invalid {
-                key: "engine.default_level",
-                message: "levels start at 1".into(),
-            });
+            return Err(ConfigError::Invalid { key: "engine.default_level", message: "levels start at 1".into() });
         }
         if raw.engine.max_concurrent_searches == 0 {
-            return Err(ConfigError::Invalid {
-                key: "engine.max_concurrent_searches",
-                message: "must be at least 1".into(),
-            });
+            return Err(ConfigError::Invalid { key: "engine.max_concurrent_searches", message: "must be at least 1".into() });
         }
         if raw.telegram.polling_timeout_secs > 50 {
             // Telegram caps long polling at 50 s; more would only make the client time out first.
-            return Err(ConfigError::Invalid {
-                key: "telegram.polling_timeout_secs",
-                message: "must be at most 50".into(),
-            });
+            return Err(ConfigError::Invalid { key: "telegram.polling_timeout_secs", message: "must be at most 50".into() });
         }
         Ok(Config {
             http: Http { bind, public_url },
@@ -345,9 +298,7 @@ impl Config {
                 path: raw.webhook.path,
                 secret_token: non_empty(raw.webhook.secret_token).map(Secret::new),
             },
-            store: Store {
-                redis_url: non_empty(raw.store.redis_url).map(Secret::new),
-            },
+            store: Store { redis_url: non_empty(raw.store.redis_url).map(Secret::new) },
             webapp: Webapp { dev_guest },
             engine: Engine {
                 default_level: raw.engine.default_level,
@@ -360,10 +311,7 @@ impl Config {
                 open_challenges_per_chat: raw.limits.open_challenges_per_chat,
                 games_per_chat: raw.limits.games_per_chat,
             },
-            log: Log {
-                filter: raw.log.filter,
-                json: raw.log.json,
-            },
+            log: Log { filter: raw.log.filter, json: raw.log.json },
         })
     }
 
@@ -375,11 +323,7 @@ impl Config {
 
 fn non_empty(s: String) -> Option<String> {
     let t = s.trim();
-    if t.is_empty() {
-        None
-    } else {
-        Some(t.to_string())
-    }
+    if t.is_empty() { None } else { Some(t.to_string()) }
 }
 
 fn optional_url(key: &'static str, s: &str) -> Result<Option<Url>, ConfigError> {
@@ -387,15 +331,9 @@ fn optional_url(key: &'static str, s: &str) -> Result<Option<Url>, ConfigError> 
     if s.is_empty() {
         return Ok(None);
     }
-    let url = Url::parse(s).map_err(|e| ConfigError::Invalid {
-        key,
-        message: format!("`{s}` is not a URL ({e})"),
-    })?;
+    let url = Url::parse(s).map_err(|e| ConfigError::Invalid { key, message: format!("`{s}` is not a URL ({e})") })?;
     if !matches!(url.scheme(), "http" | "https") {
-        return Err(ConfigError::Invalid {
-            key,
-            message: format!("`{s}` must be an http or https URL"),
-        });
+        return Err(ConfigError::Invalid { key, message: format!("`{s}` must be an http or https URL") });
     }
     Ok(Some(url))
 }
@@ -409,10 +347,7 @@ fn parse_bool(s: &str) -> Option<bool> {
 }
 
 fn parse_toml(origin: &str, text: &str) -> Result<Table, ConfigError> {
-    text.parse::<Table>().map_err(|source| ConfigError::Syntax {
-        origin: origin.to_string(),
-        source: Box::new(source),
-    })
+    text.parse::<Table>().map_err(|source| ConfigError::Syntax { origin: origin.to_string(), source: Box::new(source) })
 }
 
 /// Overlays `overrides` on `base`, refusing keys the defaults do not know and values of another type,
@@ -420,32 +355,18 @@ fn parse_toml(origin: &str, text: &str) -> Result<Table, ConfigError> {
 fn merge(base: &mut Table, overrides: Table, origin: &str) -> Result<(), ConfigError> {
     for (section, value) in overrides {
         let Some(Value::Table(base_section)) = base.get_mut(&section) else {
-            return Err(ConfigError::UnknownKey {
-                origin: origin.to_string(),
-                key: section,
-            });
+            return Err(ConfigError::UnknownKey { origin: origin.to_string(), key: section });
         };
         let Value::Table(entries) = value else {
-            return Err(ConfigError::WrongType {
-                origin: origin.to_string(),
-                key: section,
-                expected: "a table",
-            });
+            return Err(ConfigError::WrongType { origin: origin.to_string(), key: section, expected: "a table" });
         };
         for (key, value) in entries {
             let full = format!("{section}.{key}");
             let Some(current) = base_section.get(&key) else {
-                return Err(ConfigError::UnknownKey {
-                    origin: origin.to_string(),
-                    key: full,
-                });
+                return Err(ConfigError::UnknownKey { origin: origin.to_string(), key: full });
             };
             if current.type_str() != value.type_str() {
-                return Err(ConfigError::WrongType {
-                    origin: origin.to_string(),
-                    key: full,
-                    expected: expected_for(current),
-                });
+                return Err(ConfigError::WrongType { origin: origin.to_string(), key: full, expected: expected_for(current) });
             }
             base_section.insert(key, value);
         }
@@ -464,19 +385,10 @@ fn expected_for(value: &Value) -> &'static str {
 
 fn apply_env(table: &mut Table, env: &dyn Fn(&str) -> Option<String>) -> Result<(), ConfigError> {
     for (section, entries) in table.iter_mut() {
-        let Value::Table(entries) = entries else {
-            continue;
-        };
+        let Value::Table(entries) = entries else { continue };
         for (key, current) in entries.iter_mut() {
-            let name = format!(
-                "DAMAS_{}_{}",
-                section.to_ascii_uppercase(),
-                key.to_ascii_uppercase()
-            );
-            let alias = ALIASES
-                .iter()
-                .find(|(s, k, _)| s == section && k == key)
-                .map(|(_, _, a)| *a);
+            let name = format!("DAMAS_{}_{}", section.to_ascii_uppercase(), key.to_ascii_uppercase());
+            let alias = ALIASES.iter().find(|(s, k, _)| s == section && k == key).map(|(_, _, a)| *a);
             let (var, text) = match env(&name) {
                 Some(text) => (name, text),
                 None => match alias.and_then(|a| env(a).map(|t| (a.to_string(), t))) {
@@ -484,15 +396,9 @@ fn apply_env(table: &mut Table, env: &dyn Fn(&str) -> Option<String>) -> Result<
                     None => continue,
                 },
             };
-            let wrong = || ConfigError::WrongType {
-                origin: format!("environment variable {var}"),
-                key: format!("{section}.{key}"),
-                expected: expected_for(current),
-            };
+            let wrong = || ConfigError::WrongType { origin: format!("environment variable {var}"), key: format!("{section}.{key}"), expected: expected_for(current) };
             let value = match current {
-                Value::Integer(_) => {
-                    Value::Integer(text.trim().parse::<i64>().map_err(|_| wrong())?)
-                }
+                Value::Integer(_) => Value::Integer(text.trim().parse::<i64>().map_err(|_| wrong())?),
                 Value::Boolean(_) => Value::Boolean(parse_bool(&text).ok_or_else(wrong)?),
                 _ => Value::String(text),
             };
@@ -522,10 +428,7 @@ mod tests {
     use super::*;
 
     fn env_of(pairs: &[(&str, &str)]) -> impl Fn(&str) -> Option<String> {
-        let map: BTreeMap<String, String> = pairs
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.to_string()))
-            .collect();
+        let map: BTreeMap<String, String> = pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
         move |name| map.get(name).cloned()
     }
 
@@ -542,8 +445,7 @@ mod tests {
 
     #[test]
     fn file_overrides_defaults_and_env_overrides_file() {
-        let file =
-            "[http]\nbind = \"0.0.0.0:9000\"\n[limits]\ngames_per_user = 4\ngames_per_chat = 7\n";
+        let file = "[http]\nbind = \"0.0.0.0:9000\"\n[limits]\ngames_per_user = 4\ngames_per_chat = 7\n";
         let env = env_of(&[("DAMAS_LIMITS_GAMES_PER_USER", "5")]);
         let c = Config::from_sources(Some(("test.toml", file)), &env).unwrap();
         assert_eq!(c.http.bind.to_string(), "0.0.0.0:9000");
@@ -554,20 +456,11 @@ mod tests {
 
     #[test]
     fn standard_names_work_and_damas_names_win() {
-        let env = env_of(&[
-            ("TELOXIDE_API_URL", "http://127.0.0.1:1234/"),
-            ("REDIS_URL", "redis://localhost/0"),
-        ]);
+        let env = env_of(&[("TELOXIDE_API_URL", "http://127.0.0.1:1234/"), ("REDIS_URL", "redis://localhost/0")]);
         let c = Config::from_sources(None, &env).unwrap();
-        assert_eq!(
-            c.telegram.api_url.unwrap().as_str(),
-            "http://127.0.0.1:1234/"
-        );
+        assert_eq!(c.telegram.api_url.unwrap().as_str(), "http://127.0.0.1:1234/");
         assert_eq!(c.store.redis_url.unwrap().expose(), "redis://localhost/0");
-        let env = env_of(&[
-            ("TELOXIDE_API_URL", "http://a.example/"),
-            ("DAMAS_TELEGRAM_API_URL", "http://b.example/"),
-        ]);
+        let env = env_of(&[("TELOXIDE_API_URL", "http://a.example/"), ("DAMAS_TELEGRAM_API_URL", "http://b.example/")]);
         let c = Config::from_sources(None, &env).unwrap();
         assert_eq!(c.telegram.api_url.unwrap().host_str(), Some("b.example"));
     }
@@ -576,70 +469,41 @@ mod tests {
     fn token_only_from_environment_and_never_printed() {
         let env = env_of(&[("TELEGRAM_BOT_TOKEN", "123:SECRETVALUE")]);
         let c = Config::from_sources(None, &env).unwrap();
-        assert_eq!(
-            c.telegram.token.as_ref().map(Secret::expose),
-            Some("123:SECRETVALUE")
-        );
+        assert_eq!(c.telegram.token.as_ref().map(Secret::expose), Some("123:SECRETVALUE"));
         let shown = format!("{c:?}");
         assert!(!shown.contains("SECRETVALUE"), "{shown}");
         assert!(shown.contains("***"));
-        assert!(
-            !c.webapp.dev_guest,
-            "guest mode is off with a token unless asked for"
-        );
-        let err = Config::from_sources(Some(("f.toml", "[telegram]\ntoken = \"x\"\n")), &|_| None)
-            .unwrap_err();
-        assert!(
-            matches!(err, ConfigError::UnknownKey { ref key, .. } if key == "telegram.token"),
-            "{err}"
-        );
+        assert!(!c.webapp.dev_guest, "guest mode is off with a token unless asked for");
+        let err = Config::from_sources(Some(("f.toml", "[telegram]\ntoken = \"x\"\n")), &|_| None).unwrap_err();
+        assert!(matches!(err, ConfigError::UnknownKey { ref key, .. } if key == "telegram.token"), "{err}");
     }
 
     #[test]
     fn dev_guest_explicit_with_token() {
-        let env = env_of(&[
-            ("TELEGRAM_BOT_TOKEN", "1:x"),
-            ("DAMAS_WEBAPP_DEV_GUEST", "true"),
-        ]);
+        let env = env_of(&[("TELEGRAM_BOT_TOKEN", "1:x"), ("DAMAS_WEBAPP_DEV_GUEST", "true")]);
         assert!(Config::from_sources(None, &env).unwrap().webapp.dev_guest);
     }
 
     #[test]
     fn bad_values_give_clear_errors() {
-        let err =
-            Config::from_sources(None, &env_of(&[("DAMAS_HTTP_BIND", "localhost")])).unwrap_err();
+        let err = Config::from_sources(None, &env_of(&[("DAMAS_HTTP_BIND", "localhost")])).unwrap_err();
         assert!(err.to_string().contains("http.bind"), "{err}");
-        let err = Config::from_sources(None, &env_of(&[("DAMAS_LIMITS_GAMES_PER_USER", "many")]))
-            .unwrap_err();
+        let err = Config::from_sources(None, &env_of(&[("DAMAS_LIMITS_GAMES_PER_USER", "many")])).unwrap_err();
         let text = err.to_string();
-        assert!(
-            text.contains("DAMAS_LIMITS_GAMES_PER_USER") && text.contains("whole number"),
-            "{text}"
-        );
+        assert!(text.contains("DAMAS_LIMITS_GAMES_PER_USER") && text.contains("whole number"), "{text}");
         let err = Config::from_sources(None, &env_of(&[("DAMAS_LOG_JSON", "maybe")])).unwrap_err();
         assert!(err.to_string().contains("true or false"), "{err}");
-        let err = Config::from_sources(Some(("my.toml", "[http]\nbnd = \"x\"\n")), &|_| None)
-            .unwrap_err();
+        let err = Config::from_sources(Some(("my.toml", "[http]\nbnd = \"x\"\n")), &|_| None).unwrap_err();
         assert_eq!(err.to_string(), "my.toml: unknown setting `http.bnd`");
-        let err = Config::from_sources(
-            Some(("my.toml", "[engine]\ndefault_level = \"hard\"\n")),
-            &|_| None,
-        )
-        .unwrap_err();
+        let err = Config::from_sources(Some(("my.toml", "[engine]\ndefault_level = \"hard\"\n")), &|_| None).unwrap_err();
         assert!(err.to_string().contains("engine.default_level"), "{err}");
         let err = Config::from_sources(Some(("my.toml", "[http\n")), &|_| None).unwrap_err();
-        assert!(
-            err.to_string().starts_with("my.toml: not valid TOML"),
-            "{err}"
-        );
-        let err =
-            Config::from_sources(None, &env_of(&[("TELOXIDE_API_URL", "not a url")])).unwrap_err();
+        assert!(err.to_string().starts_with("my.toml: not valid TOML"), "{err}");
+        let err = Config::from_sources(None, &env_of(&[("TELOXIDE_API_URL", "not a url")])).unwrap_err();
         assert!(err.to_string().contains("telegram.api_url"), "{err}");
-        let err = Config::from_sources(None, &env_of(&[("DAMAS_ENGINE_DEFAULT_LEVEL", "0")]))
-            .unwrap_err();
+        let err = Config::from_sources(None, &env_of(&[("DAMAS_ENGINE_DEFAULT_LEVEL", "0")])).unwrap_err();
         assert!(err.to_string().contains("engine.default_level"), "{err}");
-        let err =
-            Config::from_sources(None, &env_of(&[("DAMAS_WEBHOOK_ENABLED", "true")])).unwrap_err();
+        let err = Config::from_sources(None, &env_of(&[("DAMAS_WEBHOOK_ENABLED", "true")])).unwrap_err();
         assert!(err.to_string().contains("webhook"), "{err}");
     }
 
@@ -647,16 +511,9 @@ mod tests {
     fn dotenv_is_read_without_touching_the_environment() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join(".env");
-        std::fs::write(
-            &path,
-            "DAMAS_LIMITS_GAMES_PER_CHAT=9\n# comment\nREDIS_URL=redis://x/1\n",
-        )
-        .unwrap();
+        std::fs::write(&path, "DAMAS_LIMITS_GAMES_PER_CHAT=9\n# comment\nREDIS_URL=redis://x/1\n").unwrap();
         let map = read_dotenv(&path).unwrap();
-        assert_eq!(
-            map.get("DAMAS_LIMITS_GAMES_PER_CHAT").map(String::as_str),
-            Some("9")
-        );
+        assert_eq!(map.get("DAMAS_LIMITS_GAMES_PER_CHAT").map(String::as_str), Some("9"));
         assert!(std::env::var("DAMAS_LIMITS_GAMES_PER_CHAT").is_err());
         assert!(read_dotenv(&dir.path().join("missing")).unwrap().is_empty());
     }

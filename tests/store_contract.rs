@@ -8,8 +8,8 @@ use std::time::Duration;
 use damas::game::ratings::{self, Glicko, RatingEntry, RatingScope};
 use damas::game::store::{MemoryStore, RedisStore, Retention};
 use damas::game::{
-    ChatId, Clock, Color, EndReason, Game, GameId, GameResult, GameStore, Player, Status,
-    StoreError, UserId, VariantId, now_unix,
+    ChatId, Clock, Color, EndReason, Game, GameId, GameResult, GameStore, Player, Status, StoreError, UserId,
+    VariantId, now_unix,
 };
 
 const FEN: &str = "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12";
@@ -21,52 +21,29 @@ fn redis_url() -> String {
 /// A key prefix no other test (or test run) uses.
 fn unique_prefix() -> String {
     static N: AtomicU64 = AtomicU64::new(0);
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos());
-    format!(
-        "damas-test-{}-{nanos}-{}",
-        std::process::id(),
-        N.fetch_add(1, Ordering::Relaxed)
-    )
+    let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
+    format!("damas-test-{}-{nanos}-{}", std::process::id(), N.fetch_add(1, Ordering::Relaxed))
 }
 
 fn test_retention() -> Retention {
     // Short enough that whatever a failed run leaves behind in the local Redis goes away by itself.
-    Retention {
-        finished: Duration::from_secs(3600),
-        idle: Duration::from_secs(3600),
-        history_len: 5,
-    }
+    Retention { finished: Duration::from_secs(3600), idle: Duration::from_secs(3600), history_len: 5 }
 }
 
 async fn redis_store(prefix: &str, retention: Retention) -> RedisStore {
     let url = redis_url();
     match RedisStore::connect(&url, prefix, retention).await {
         Ok(store) => store,
-        Err(e) => {
-            panic!("Redis at {url} is required for the store contract tests (set REDIS_URL): {e}")
-        }
+        Err(e) => panic!("Redis at {url} is required for the store contract tests (set REDIS_URL): {e}"),
     }
 }
 
 async fn cleanup(prefix: &str) {
     let client = redis::Client::open(redis_url()).expect("redis url");
-    let mut con = client
-        .get_multiplexed_async_connection()
-        .await
-        .expect("redis connection for cleanup");
-    let keys: Vec<String> = redis::cmd("KEYS")
-        .arg(format!("{prefix}:*"))
-        .query_async(&mut con)
-        .await
-        .expect("KEYS");
+    let mut con = client.get_multiplexed_async_connection().await.expect("redis connection for cleanup");
+    let keys: Vec<String> = redis::cmd("KEYS").arg(format!("{prefix}:*")).query_async(&mut con).await.expect("KEYS");
     if !keys.is_empty() {
-        let _: i64 = redis::cmd("DEL")
-            .arg(keys)
-            .query_async(&mut con)
-            .await
-            .expect("DEL");
+        let _: i64 = redis::cmd("DEL").arg(keys).query_async(&mut con).await.expect("DEL");
     }
 }
 
@@ -84,14 +61,7 @@ fn game(white: u64, black: u64) -> Game {
 
 fn finish(g: &mut Game, winner: Option<Color>) {
     g.status = Status::Finished;
-    g.result = Some(GameResult {
-        winner,
-        reason: if winner.is_some() {
-            EndReason::Resignation
-        } else {
-            EndReason::DrawAgreed
-        },
-    });
+    g.result = Some(GameResult { winner, reason: if winner.is_some() { EndReason::Resignation } else { EndReason::DrawAgreed } });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -106,11 +76,7 @@ async fn create_and_get(s: Arc<dyn GameStore>) {
     assert_eq!(got, created);
     assert_eq!(got.moves, g.moves);
     assert_eq!(s.create(&g).await, Err(StoreError::AlreadyExists));
-    assert_eq!(
-        s.get(&g.id).await.unwrap().version,
-        1,
-        "a refused create must not touch the game"
-    );
+    assert_eq!(s.get(&g.id).await.unwrap().version, 1, "a refused create must not touch the game");
 }
 
 async fn compare_and_set(s: Arc<dyn GameStore>) {
@@ -124,22 +90,14 @@ async fn compare_and_set(s: Arc<dyn GameStore>) {
     let mut other = g.clone();
     other.moves.push("21-17".into());
     assert_eq!(s.put(&other, 1).await, Err(StoreError::Stale));
-    assert_eq!(
-        s.put(&other, 3).await,
-        Err(StoreError::Stale),
-        "a version from the future is stale too"
-    );
+    assert_eq!(s.put(&other, 3).await, Err(StoreError::Stale), "a version from the future is stale too");
     let stored = s.get(&g.id).await.unwrap();
     assert_eq!(stored.version, 2);
     assert_eq!(stored.moves, vec!["22-18".to_owned()]);
 
     let missing = game(1, 2);
     assert_eq!(s.put(&missing, 1).await, Err(StoreError::NotFound));
-    assert_eq!(
-        s.get(&missing.id).await,
-        Err(StoreError::NotFound),
-        "put must not create"
-    );
+    assert_eq!(s.get(&missing.id).await, Err(StoreError::NotFound), "put must not create");
 }
 
 async fn indexes_follow_the_lifecycle(s: Arc<dyn GameStore>) {
@@ -153,29 +111,17 @@ async fn indexes_follow_the_lifecycle(s: Arc<dyn GameStore>) {
     let b = s.create(&b).await.unwrap();
 
     let ids = |gs: Vec<Game>| gs.into_iter().map(|g| g.id).collect::<Vec<_>>();
-    assert_eq!(
-        ids(s.active_for_user(UserId(10)).await.unwrap()),
-        vec![b.id.clone(), a.id.clone()]
-    );
-    assert_eq!(
-        ids(s.active_for_user(UserId(11)).await.unwrap()),
-        vec![a.id.clone()]
-    );
+    assert_eq!(ids(s.active_for_user(UserId(10)).await.unwrap()), vec![b.id.clone(), a.id.clone()]);
+    assert_eq!(ids(s.active_for_user(UserId(11)).await.unwrap()), vec![a.id.clone()]);
     assert!(s.active_for_user(UserId(99)).await.unwrap().is_empty());
-    assert_eq!(
-        ids(s.active_for_chat(chat).await.unwrap()),
-        vec![a.id.clone()]
-    );
+    assert_eq!(ids(s.active_for_chat(chat).await.unwrap()), vec![a.id.clone()]);
     assert!(s.history_for_user(UserId(10), 10).await.unwrap().is_empty());
 
     let mut done = a.clone();
     finish(&mut done, Some(Color::White));
     done.updated = 300;
     s.put(&done, a.version).await.unwrap();
-    assert_eq!(
-        ids(s.active_for_user(UserId(10)).await.unwrap()),
-        vec![b.id.clone()]
-    );
+    assert_eq!(ids(s.active_for_user(UserId(10)).await.unwrap()), vec![b.id.clone()]);
     assert!(s.active_for_user(UserId(11)).await.unwrap().is_empty());
     assert!(s.active_for_chat(chat).await.unwrap().is_empty());
     let hist = s.history_for_user(UserId(11), 10).await.unwrap();
@@ -192,10 +138,7 @@ async fn indexes_follow_the_lifecycle(s: Arc<dyn GameStore>) {
         s.put(&f, g.version).await.unwrap();
     }
     let hist = s.history_for_user(UserId(20), 3).await.unwrap();
-    assert_eq!(
-        hist.iter().map(|g| g.updated).collect::<Vec<_>>(),
-        vec![1006, 1005, 1004]
-    );
+    assert_eq!(hist.iter().map(|g| g.updated).collect::<Vec<_>>(), vec![1006, 1005, 1004]);
     let all = s.history_for_user(UserId(21), 100).await.unwrap();
     assert_eq!(all.len(), 5);
     assert!(all.iter().all(|g| g.updated >= 1002));
@@ -204,10 +147,7 @@ async fn indexes_follow_the_lifecycle(s: Arc<dyn GameStore>) {
 async fn delete_removes_everywhere(s: Arc<dyn GameStore>) {
     let mut g = game(30, 31);
     g.chat = Some(ChatId(-5));
-    g.clock = Some(Clock {
-        per_move_secs: 60,
-        deadline: Some(10),
-    });
+    g.clock = Some(Clock { per_move_secs: 60, deadline: Some(10) });
     let g = s.create(&g).await.unwrap();
     assert_eq!(s.due(now_unix(), 10).await.unwrap(), vec![g.id.clone()]);
     s.delete(&g.id).await.unwrap();
@@ -221,15 +161,9 @@ async fn delete_removes_everywhere(s: Arc<dyn GameStore>) {
 async fn deadlines_queue(s: Arc<dyn GameStore>) {
     let now = now_unix();
     let mut early = game(40, 41);
-    early.clock = Some(Clock {
-        per_move_secs: 60,
-        deadline: Some(now - 5),
-    });
+    early.clock = Some(Clock { per_move_secs: 60, deadline: Some(now - 5) });
     let mut late = game(40, 42);
-    late.clock = Some(Clock {
-        per_move_secs: 60,
-        deadline: Some(now + 3600),
-    });
+    late.clock = Some(Clock { per_move_secs: 60, deadline: Some(now + 3600) });
     let early = s.create(&early).await.unwrap();
     s.create(&late).await.unwrap();
     s.create(&game(40, 43)).await.unwrap();
@@ -239,10 +173,7 @@ async fn deadlines_queue(s: Arc<dyn GameStore>) {
 
     // A move resets the clock further out; a finished game leaves the queue.
     let mut moved = early.clone();
-    moved.clock = Some(Clock {
-        per_move_secs: 60,
-        deadline: Some(now + 60),
-    });
+    moved.clock = Some(Clock { per_move_secs: 60, deadline: Some(now + 60) });
     let moved = s.put(&moved, early.version).await.unwrap();
     assert!(s.due(now, 10).await.unwrap().is_empty());
     let mut over = moved.clone();
@@ -262,74 +193,30 @@ async fn change_events(s: Arc<dyn GameStore>) {
     finish(&mut done, Some(Color::White));
     s.put(&done, v2.version).await.unwrap();
     for rx in [&mut rx, &mut rx2] {
-        let e = tokio::time::timeout(Duration::from_secs(5), rx.recv())
-            .await
-            .expect("event in time")
-            .unwrap();
-        assert_eq!(
-            (e.id.clone(), e.version, e.status),
-            (g.id.clone(), 2, Status::Active)
-        );
-        let e = tokio::time::timeout(Duration::from_secs(5), rx.recv())
-            .await
-            .expect("event in time")
-            .unwrap();
-        assert_eq!(
-            (e.id.clone(), e.version, e.status),
-            (g.id.clone(), 3, Status::Finished)
-        );
+        let e = tokio::time::timeout(Duration::from_secs(5), rx.recv()).await.expect("event in time").unwrap();
+        assert_eq!((e.id.clone(), e.version, e.status), (g.id.clone(), 2, Status::Active));
+        let e = tokio::time::timeout(Duration::from_secs(5), rx.recv()).await.expect("event in time").unwrap();
+        assert_eq!((e.id.clone(), e.version, e.status), (g.id.clone(), 3, Status::Finished));
     }
     // A failed write publishes nothing.
     assert_eq!(s.put(&g, 1).await, Err(StoreError::Stale));
-    assert!(
-        tokio::time::timeout(Duration::from_millis(300), rx.recv())
-            .await
-            .is_err(),
-        "no event for a stale write"
-    );
+    assert!(tokio::time::timeout(Duration::from_millis(300), rx.recv()).await.is_err(), "no event for a stale write");
 }
 
 async fn claim_once_dedups(s: Arc<dyn GameStore>) {
-    assert!(
-        s.claim_once("update:1", Duration::from_millis(300))
-            .await
-            .unwrap()
-    );
-    assert!(
-        !s.claim_once("update:1", Duration::from_millis(300))
-            .await
-            .unwrap()
-    );
-    assert!(
-        s.claim_once("update:2", Duration::from_millis(300))
-            .await
-            .unwrap()
-    );
+    assert!(s.claim_once("update:1", Duration::from_millis(300)).await.unwrap());
+    assert!(!s.claim_once("update:1", Duration::from_millis(300)).await.unwrap());
+    assert!(s.claim_once("update:2", Duration::from_millis(300)).await.unwrap());
     tokio::time::sleep(Duration::from_millis(450)).await;
-    assert!(
-        s.claim_once("update:1", Duration::from_millis(300))
-            .await
-            .unwrap(),
-        "mark expired"
-    );
+    assert!(s.claim_once("update:1", Duration::from_millis(300)).await.unwrap(), "mark expired");
 }
 
 async fn short_lived_values(s: Arc<dyn GameStore>) {
     assert_eq!(s.kv_get("session:a").await.unwrap(), None);
-    s.kv_set("session:a", "user 7", Duration::from_secs(60))
-        .await
-        .unwrap();
-    s.kv_set("session:b", "user 8", Duration::from_millis(200))
-        .await
-        .unwrap();
-    assert_eq!(
-        s.kv_get("session:a").await.unwrap().as_deref(),
-        Some("user 7")
-    );
-    assert_eq!(
-        s.kv_get("session:b").await.unwrap().as_deref(),
-        Some("user 8")
-    );
+    s.kv_set("session:a", "user 7", Duration::from_secs(60)).await.unwrap();
+    s.kv_set("session:b", "user 8", Duration::from_millis(200)).await.unwrap();
+    assert_eq!(s.kv_get("session:a").await.unwrap().as_deref(), Some("user 7"));
+    assert_eq!(s.kv_get("session:b").await.unwrap().as_deref(), Some("user 8"));
     s.kv_delete("session:a").await.unwrap();
     assert_eq!(s.kv_get("session:a").await.unwrap(), None);
     tokio::time::sleep(Duration::from_millis(350)).await;
@@ -344,55 +231,26 @@ async fn ratings_and_leaderboard(s: Arc<dyn GameStore>) {
     let mk = |user: u64, rating: f64| RatingEntry {
         user: UserId(user),
         name: format!("p{user}"),
-        glicko: Glicko {
-            rating,
-            deviation: 80.0,
-            volatility: 0.06,
-        },
+        glicko: Glicko { rating, deviation: 80.0, volatility: 0.06 },
         games: 12,
         updated: 1,
     };
-    assert_eq!(
-        s.rating(RatingScope::Global, v, UserId(1)).await.unwrap(),
-        None
-    );
+    assert_eq!(s.rating(RatingScope::Global, v, UserId(1)).await.unwrap(), None);
     for (u, r) in [(1, 1500.0), (2, 1700.0), (3, 1600.0), (4, 1400.0)] {
-        s.put_rating(RatingScope::Global, v, &mk(u, r))
-            .await
-            .unwrap();
+        s.put_rating(RatingScope::Global, v, &mk(u, r)).await.unwrap();
     }
-    s.put_rating(RatingScope::Chat(ChatId(-9)), v, &mk(1, 2000.0))
-        .await
-        .unwrap();
-    s.put_rating(RatingScope::Global, VariantId::Turkish, &mk(9, 3000.0))
-        .await
-        .unwrap();
+    s.put_rating(RatingScope::Chat(ChatId(-9)), v, &mk(1, 2000.0)).await.unwrap();
+    s.put_rating(RatingScope::Global, VariantId::Turkish, &mk(9, 3000.0)).await.unwrap();
     // Updating a rating moves the player on the board.
-    s.put_rating(RatingScope::Global, v, &mk(4, 1650.0))
-        .await
-        .unwrap();
+    s.put_rating(RatingScope::Global, v, &mk(4, 1650.0)).await.unwrap();
 
     let top = s.leaderboard(RatingScope::Global, v, 3).await.unwrap();
-    assert_eq!(
-        top.iter().map(|e| e.user.0).collect::<Vec<_>>(),
-        vec![2, 4, 3]
-    );
+    assert_eq!(top.iter().map(|e| e.user.0).collect::<Vec<_>>(), vec![2, 4, 3]);
     assert_eq!(top[1], mk(4, 1650.0));
-    let chat = s
-        .leaderboard(RatingScope::Chat(ChatId(-9)), v, 10)
-        .await
-        .unwrap();
+    let chat = s.leaderboard(RatingScope::Chat(ChatId(-9)), v, 10).await.unwrap();
     assert_eq!(chat, vec![mk(1, 2000.0)]);
-    assert!(
-        s.leaderboard(RatingScope::Chat(ChatId(-8)), v, 10)
-            .await
-            .unwrap()
-            .is_empty()
-    );
-    assert_eq!(
-        s.rating(RatingScope::Global, v, UserId(1)).await.unwrap(),
-        Some(mk(1, 1500.0))
-    );
+    assert!(s.leaderboard(RatingScope::Chat(ChatId(-8)), v, 10).await.unwrap().is_empty());
+    assert_eq!(s.rating(RatingScope::Global, v, UserId(1)).await.unwrap(), Some(mk(1, 1500.0)));
 }
 
 async fn rated_game_updates_both_scopes(s: Arc<dyn GameStore>) {
@@ -401,26 +259,12 @@ async fn rated_game_updates_both_scopes(s: Arc<dyn GameStore>) {
     g.variant = VariantId::Italian;
     assert!(g.rated);
     finish(&mut g, Some(Color::Black));
-    let (w, b) = ratings::record_game(s.as_ref(), &g)
-        .await
-        .unwrap()
-        .expect("rated");
+    let (w, b) = ratings::record_game(s.as_ref(), &g).await.unwrap().expect("rated");
     assert!(w.glicko.rating < 1500.0 && b.glicko.rating > 1500.0);
     assert_eq!((w.games, b.games), (1, 1));
-    let chat_black = s
-        .rating(
-            RatingScope::Chat(ChatId(-77)),
-            VariantId::Italian,
-            UserId(61),
-        )
-        .await
-        .unwrap()
-        .unwrap();
+    let chat_black = s.rating(RatingScope::Chat(ChatId(-77)), VariantId::Italian, UserId(61)).await.unwrap().unwrap();
     assert_eq!(chat_black.glicko, b.glicko);
-    let top = s
-        .leaderboard(RatingScope::Global, VariantId::Italian, 1)
-        .await
-        .unwrap();
+    let top = s.leaderboard(RatingScope::Global, VariantId::Italian, 1).await.unwrap();
     assert_eq!(top[0].user, UserId(61));
     assert!(top[0].is_provisional());
 
@@ -429,18 +273,8 @@ async fn rated_game_updates_both_scopes(s: Arc<dyn GameStore>) {
     engine.black = Player::Engine { level: 2 };
     engine.rated = false;
     finish(&mut engine, Some(Color::Black));
-    assert!(
-        ratings::record_game(s.as_ref(), &engine)
-            .await
-            .unwrap()
-            .is_none()
-    );
-    assert!(
-        ratings::record_game(s.as_ref(), &game(60, 61))
-            .await
-            .unwrap()
-            .is_none()
-    );
+    assert!(ratings::record_game(s.as_ref(), &engine).await.unwrap().is_none());
+    assert!(ratings::record_game(s.as_ref(), &game(60, 61)).await.unwrap().is_none());
 }
 
 /// Two writers race on the same version, 1000 times: exactly one wins, the stored game is the winner's.
@@ -530,24 +364,13 @@ async fn expiry(s: Arc<dyn GameStore>) {
     let active = s.create(&active).await.unwrap();
     assert!(s.get(&over.id).await.is_ok());
     tokio::time::sleep(Duration::from_millis(2100)).await;
-    assert_eq!(
-        s.get(&over.id).await,
-        Err(StoreError::NotFound),
-        "finished game kept past its retention"
-    );
-    assert!(
-        s.get(&active.id).await.is_ok(),
-        "an active game must outlive a finished one"
-    );
+    assert_eq!(s.get(&over.id).await, Err(StoreError::NotFound), "finished game kept past its retention");
+    assert!(s.get(&active.id).await.is_ok(), "an active game must outlive a finished one");
     assert!(s.history_for_user(UserId(80), 10).await.unwrap().is_empty());
 }
 
 fn short_retention() -> Retention {
-    Retention {
-        finished: Duration::from_secs(1),
-        idle: Duration::from_secs(30),
-        history_len: 5,
-    }
+    Retention { finished: Duration::from_secs(1), idle: Duration::from_secs(30), history_len: 5 }
 }
 
 #[tokio::test]
@@ -568,10 +391,7 @@ async fn redis_restart_keeps_games() {
     let prefix = unique_prefix();
     let mut g = game(90, 91);
     g.chat = Some(ChatId(-3));
-    g.clock = Some(Clock {
-        per_move_secs: 3600,
-        deadline: Some(now_unix() + 3600),
-    });
+    g.clock = Some(Clock { per_move_secs: 3600, deadline: Some(now_unix() + 3600) });
     let written = {
         let first = redis_store(&prefix, test_retention()).await;
         let created = first.create(&g).await.unwrap();
@@ -583,20 +403,11 @@ async fn redis_restart_keeps_games() {
     };
     let second = redis_store(&prefix, test_retention()).await;
     assert_eq!(second.get(&g.id).await.unwrap(), written);
-    assert_eq!(
-        second.active_for_user(UserId(91)).await.unwrap(),
-        vec![written.clone()]
-    );
-    assert_eq!(
-        second.active_for_chat(ChatId(-3)).await.unwrap(),
-        vec![written.clone()]
-    );
+    assert_eq!(second.active_for_user(UserId(91)).await.unwrap(), vec![written.clone()]);
+    assert_eq!(second.active_for_chat(ChatId(-3)).await.unwrap(), vec![written.clone()]);
     let mut again = written.clone();
     again.moves.push("24-20".into());
-    assert_eq!(
-        second.put(&again, written.version).await.unwrap().version,
-        3
-    );
+    assert_eq!(second.put(&again, written.version).await.unwrap().version, 3);
     cleanup(&prefix).await;
 }
 

@@ -4,8 +4,8 @@
 pub mod model;
 pub mod pdn;
 pub mod ratings;
-mod shim;
 pub mod store;
+mod shim;
 
 pub use model::{
     ChatId, Clock, EndReason, Game, GameId, GameResult, MessageRef, Offers, Player, Status, UserId,

@@ -34,14 +34,8 @@ impl GameId {
     }
 
     pub fn parse(s: &str) -> Result<GameId, InvalidGameId> {
-        let ok = !s.is_empty()
-            && s.len() <= Self::MAX_LEN
-            && s.bytes().all(|b| b.is_ascii_alphanumeric());
-        if ok {
-            Ok(GameId(s.to_owned()))
-        } else {
-            Err(InvalidGameId(s.chars().take(40).collect()))
-        }
+        let ok = !s.is_empty() && s.len() <= Self::MAX_LEN && s.bytes().all(|b| b.is_ascii_alphanumeric());
+        if ok { Ok(GameId(s.to_owned())) } else { Err(InvalidGameId(s.chars().take(40).collect())) }
     }
 
     pub fn as_str(&self) -> &str {
@@ -101,23 +95,15 @@ impl fmt::Display for ChatId {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Player {
-    Human {
-        id: UserId,
-        name: String,
-    },
-    Engine {
-        level: u8,
-    },
+    Human { id: UserId, name: String },
+    Engine { level: u8 },
     /// A challenge posted in a chat: the first person to accept takes this seat.
     Open,
 }
 
 impl Player {
     pub fn human(id: u64, name: impl Into<String>) -> Player {
-        Player::Human {
-            id: UserId(id),
-            name: name.into(),
-        }
+        Player::Human { id: UserId(id), name: name.into() }
     }
 
     pub fn user(&self) -> Option<UserId> {
@@ -170,9 +156,7 @@ pub enum EndReason {
     DrawAgreed,
     Repetition,
     /// A variant's move-limit draw rule, by the rules' id (e.g. "english-40").
-    MoveLimit {
-        rule: String,
-    },
+    MoveLimit { rule: String },
     /// A correspondence deadline passed.
     Timeout,
     Aborted,
@@ -293,11 +277,7 @@ impl Game {
         now: i64,
     ) -> Game {
         let start_fen = start_fen.into();
-        let status = if white == Player::Open || black == Player::Open {
-            Status::Waiting
-        } else {
-            Status::Active
-        };
+        let status = if white == Player::Open || black == Player::Open { Status::Waiting } else { Status::Active };
         let rated = matches!((&white, &black), (Player::Human { id: a, .. }, Player::Human { id: b, .. }) if a != b);
         Game {
             id,
@@ -340,18 +320,12 @@ impl Game {
 
     /// The sides `user` plays: none, one, or both (a game against oneself).
     pub fn colors_of(&self, user: UserId) -> Vec<Color> {
-        [Color::White, Color::Black]
-            .into_iter()
-            .filter(|c| self.player(*c).user() == Some(user))
-            .collect()
+        [Color::White, Color::Black].into_iter().filter(|c| self.player(*c).user() == Some(user)).collect()
     }
 
     /// The people in this game, each once.
     pub fn users(&self) -> Vec<UserId> {
-        let mut users: Vec<UserId> = [&self.white, &self.black]
-            .into_iter()
-            .filter_map(Player::user)
-            .collect();
+        let mut users: Vec<UserId> = [&self.white, &self.black].into_iter().filter_map(Player::user).collect();
         users.dedup();
         users
     }
@@ -389,24 +363,11 @@ mod tests {
             1_700_000_000,
         );
         g.moves = vec!["22-18".into(), "11-15".into()];
-        g.result = Some(GameResult {
-            winner: None,
-            reason: EndReason::MoveLimit {
-                rule: "spanish-move-limit".into(),
-            },
-        });
-        g.views.push(MessageRef::Chat {
-            chat_id: ChatId(-100),
-            message_id: 5,
-        });
-        g.views.push(MessageRef::Inline {
-            inline_message_id: "AbC".into(),
-        });
+        g.result = Some(GameResult { winner: None, reason: EndReason::MoveLimit { rule: "spanish-move-limit".into() } });
+        g.views.push(MessageRef::Chat { chat_id: ChatId(-100), message_id: 5 });
+        g.views.push(MessageRef::Inline { inline_message_id: "AbC".into() });
         g.offers.draw = Some(Color::Black);
-        g.clock = Some(Clock {
-            per_move_secs: 86_400,
-            deadline: Some(1_700_086_400),
-        });
+        g.clock = Some(Clock { per_move_secs: 86_400, deadline: Some(1_700_086_400) });
         g
     }
 
@@ -446,35 +407,11 @@ mod tests {
         assert!(!g.rated, "a game against the engine is not rated");
         assert_eq!(g.colors_of(UserId(7)), vec![Color::White]);
         assert!(g.colors_of(UserId(8)).is_empty());
-        let open = Game::new(
-            GameId::random(),
-            VariantId::Russian,
-            "x",
-            Color::White,
-            Player::human(1, "a"),
-            Player::Open,
-            0,
-        );
+        let open = Game::new(GameId::random(), VariantId::Russian, "x", Color::White, Player::human(1, "a"), Player::Open, 0);
         assert_eq!(open.status, Status::Waiting);
-        let people = Game::new(
-            GameId::random(),
-            VariantId::Russian,
-            "x",
-            Color::White,
-            Player::human(1, "a"),
-            Player::human(2, "b"),
-            0,
-        );
+        let people = Game::new(GameId::random(), VariantId::Russian, "x", Color::White, Player::human(1, "a"), Player::human(2, "b"), 0);
         assert!(people.rated);
-        let selfplay = Game::new(
-            GameId::random(),
-            VariantId::Russian,
-            "x",
-            Color::White,
-            Player::human(1, "a"),
-            Player::human(1, "a"),
-            0,
-        );
+        let selfplay = Game::new(GameId::random(), VariantId::Russian, "x", Color::White, Player::human(1, "a"), Player::human(1, "a"), 0);
         assert!(!selfplay.rated);
         assert_eq!(selfplay.users(), vec![UserId(1)]);
         assert_eq!(selfplay.colors_of(UserId(1)).len(), 2);
@@ -482,16 +419,10 @@ mod tests {
 
     #[test]
     fn result_tokens() {
-        let win = GameResult {
-            winner: Some(Color::Black),
-            reason: EndReason::Resignation,
-        };
+        let win = GameResult { winner: Some(Color::Black), reason: EndReason::Resignation };
         assert_eq!(win.pdn(VariantId::English), "0-1");
         assert_eq!(win.pdn(VariantId::International), "0-2");
-        let draw = GameResult {
-            winner: None,
-            reason: EndReason::DrawAgreed,
-        };
+        let draw = GameResult { winner: None, reason: EndReason::DrawAgreed };
         assert_eq!(draw.pdn(VariantId::English), "1/2-1/2");
         assert_eq!(draw.pdn(VariantId::Spanish), "1-1");
     }

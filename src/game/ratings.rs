@@ -25,11 +25,7 @@ pub struct Glicko {
 
 impl Default for Glicko {
     fn default() -> Self {
-        Glicko {
-            rating: 1500.0,
-            deviation: MAX_RD,
-            volatility: 0.06,
-        }
+        Glicko { rating: 1500.0, deviation: MAX_RD, volatility: 0.06 }
     }
 }
 
@@ -45,19 +41,14 @@ impl Glicko {
         let sigma = self.volatility;
         if results.is_empty() {
             let phi_star = (phi * phi + sigma * sigma).sqrt();
-            return Glicko {
-                deviation: (phi_star * SCALE).min(MAX_RD),
-                ..*self
-            };
+            return Glicko { deviation: (phi_star * SCALE).min(MAX_RD), ..*self };
         }
         let mut v_inv = 0.0;
         let mut delta_sum = 0.0;
         for (opp, score) in results {
             let mu_j = (opp.rating - 1500.0) / SCALE;
             let phi_j = opp.deviation / SCALE;
-            let g = 1.0
-                / (1.0 + 3.0 * phi_j * phi_j / (std::f64::consts::PI * std::f64::consts::PI))
-                    .sqrt();
+            let g = 1.0 / (1.0 + 3.0 * phi_j * phi_j / (std::f64::consts::PI * std::f64::consts::PI)).sqrt();
             let e = 1.0 / (1.0 + (-g * (mu - mu_j)).exp());
             v_inv += g * g * e * (1.0 - e);
             delta_sum += g * (score - e);
@@ -118,10 +109,7 @@ pub fn rate_game(white: Glicko, black: Glicko, winner: Option<Color>) -> (Glicko
         Some(Color::Black) => 0.0,
         None => 0.5,
     };
-    (
-        white.update(&[(black, white_score)], TAU),
-        black.update(&[(white, 1.0 - white_score)], TAU),
-    )
+    (white.update(&[(black, white_score)], TAU), black.update(&[(white, 1.0 - white_score)], TAU))
 }
 
 /// Where a rating counts.
@@ -145,13 +133,7 @@ pub struct RatingEntry {
 
 impl RatingEntry {
     pub fn new(user: UserId, name: impl Into<String>) -> RatingEntry {
-        RatingEntry {
-            user,
-            name: name.into(),
-            glicko: Glicko::default(),
-            games: 0,
-            updated: 0,
-        }
+        RatingEntry { user, name: name.into(), glicko: Glicko::default(), games: 0, updated: 0 }
     }
 
     pub fn is_provisional(&self) -> bool {
@@ -171,9 +153,7 @@ pub async fn record_game(
     if !game.rated || game.status != Status::Finished {
         return Ok(None);
     }
-    let (Some(result), Some(white), Some(black)) =
-        (&game.result, game.white.user(), game.black.user())
-    else {
+    let (Some(result), Some(white), Some(black)) = (&game.result, game.white.user(), game.black.user()) else {
         return Ok(None);
     };
     let names = (game.white.display_name(), game.black.display_name());
@@ -183,15 +163,7 @@ pub async fn record_game(
     }
     let mut global = None;
     for scope in scopes {
-        let (w, b) = rate_pair(
-            store,
-            scope,
-            game.variant,
-            (white, &names.0),
-            (black, &names.1),
-            result.winner,
-        )
-        .await?;
+        let (w, b) = rate_pair(store, scope, game.variant, (white, &names.0), (black, &names.1), result.winner).await?;
         if global.is_none() {
             global = Some((w, b));
         }
@@ -208,14 +180,8 @@ async fn rate_pair(
     winner: Option<Color>,
 ) -> Result<(RatingEntry, RatingEntry), StoreError> {
     let now = now_unix();
-    let mut w = store
-        .rating(scope, variant, white.0)
-        .await?
-        .unwrap_or_else(|| RatingEntry::new(white.0, white.1));
-    let mut b = store
-        .rating(scope, variant, black.0)
-        .await?
-        .unwrap_or_else(|| RatingEntry::new(black.0, black.1));
+    let mut w = store.rating(scope, variant, white.0).await?.unwrap_or_else(|| RatingEntry::new(white.0, white.1));
+    let mut b = store.rating(scope, variant, black.0).await?.unwrap_or_else(|| RatingEntry::new(black.0, black.1));
     let (nw, nb) = rate_game(w.glicko, b.glicko, winner);
     for (entry, glicko, name) in [(&mut w, nw, white.1), (&mut b, nb, black.1)] {
         entry.glicko = glicko;
@@ -234,36 +200,11 @@ mod tests {
 
     #[test]
     fn glickman_example() {
-        let player = Glicko {
-            rating: 1500.0,
-            deviation: 200.0,
-            volatility: 0.06,
-        };
+        let player = Glicko { rating: 1500.0, deviation: 200.0, volatility: 0.06 };
         let opponents = [
-            (
-                Glicko {
-                    rating: 1400.0,
-                    deviation: 30.0,
-                    volatility: 0.06,
-                },
-                1.0,
-            ),
-            (
-                Glicko {
-                    rating: 1550.0,
-                    deviation: 100.0,
-                    volatility: 0.06,
-                },
-                0.0,
-            ),
-            (
-                Glicko {
-                    rating: 1700.0,
-                    deviation: 300.0,
-                    volatility: 0.06,
-                },
-                0.0,
-            ),
+            (Glicko { rating: 1400.0, deviation: 30.0, volatility: 0.06 }, 1.0),
+            (Glicko { rating: 1550.0, deviation: 100.0, volatility: 0.06 }, 0.0),
+            (Glicko { rating: 1700.0, deviation: 300.0, volatility: 0.06 }, 0.0),
         ];
         let new = player.update(&opponents, 0.5);
         assert!((new.rating - 1464.06).abs() < 0.01, "{new:?}");
@@ -273,11 +214,7 @@ mod tests {
 
     #[test]
     fn idle_period_widens_deviation_only() {
-        let p = Glicko {
-            rating: 1600.0,
-            deviation: 50.0,
-            volatility: 0.06,
-        };
+        let p = Glicko { rating: 1600.0, deviation: 50.0, volatility: 0.06 };
         let q = p.update(&[], TAU);
         assert_eq!(q.rating, 1600.0);
         assert!(q.deviation > 50.0 && q.deviation < 52.0, "{q:?}");
@@ -288,10 +225,7 @@ mod tests {
         let a = Glicko::default();
         let (w, b) = rate_game(a, a, Some(Color::White));
         assert!(w.rating > 1500.0 && b.rating < 1500.0);
-        assert!(
-            (w.rating - 1500.0 + b.rating - 1500.0).abs() < 1e-6,
-            "symmetric for equal players"
-        );
+        assert!((w.rating - 1500.0 + b.rating - 1500.0).abs() < 1e-6, "symmetric for equal players");
         let (w, b) = rate_game(a, a, None);
         assert!((w.rating - 1500.0).abs() < 1e-9 && (b.rating - 1500.0).abs() < 1e-9);
         assert!(w.deviation < 350.0);
@@ -301,20 +235,13 @@ mod tests {
     fn provisional_until_deviation_drops() {
         let mut p = Glicko::default();
         assert!(p.is_provisional());
-        let opp = Glicko {
-            rating: 1500.0,
-            deviation: 60.0,
-            volatility: 0.06,
-        };
+        let opp = Glicko { rating: 1500.0, deviation: 60.0, volatility: 0.06 };
         let mut games = 0;
         while p.is_provisional() {
             p = p.update(&[(opp, if games % 2 == 0 { 1.0 } else { 0.0 })], TAU);
             games += 1;
             assert!(games < 100, "deviation never dropped: {p:?}");
         }
-        assert!(
-            games > 3,
-            "one or two games should not make a rating established ({games})"
-        );
+        assert!(games > 3, "one or two games should not make a rating established ({games})");
     }
 }

@@ -64,9 +64,6 @@ impl std::fmt::Display for VariantId {
 impl std::str::FromStr for VariantId {
     type Err = ();
     fn from_str(s: &str) -> Result<Self, ()> {
-        VariantId::ALL
-            .into_iter()
-            .find(|v| v.as_str().eq_ignore_ascii_case(s))
-            .ok_or(())
+        VariantId::ALL.into_iter().find(|v| v.as_str().eq_ignore_ascii_case(s)).ok_or(())
     }
 }

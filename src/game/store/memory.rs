@@ -9,8 +9,7 @@ use async_trait::async_trait;
 use tokio::sync::broadcast;
 
 use super::{
-    GameEvent, GameStore, Retention, StoreError, active_in_chat, active_with_user,
-    finished_with_user, newest_first,
+    GameEvent, GameStore, Retention, StoreError, active_in_chat, active_with_user, finished_with_user, newest_first,
 };
 use crate::game::VariantId;
 use crate::game::model::{ChatId, Game, GameId, UserId};
@@ -46,18 +45,13 @@ struct Inner {
 
 impl MemoryStore {
     pub fn new(retention: Retention) -> MemoryStore {
-        MemoryStore {
-            retention,
-            inner: Mutex::new(Inner::default()),
-        }
+        MemoryStore { retention, inner: Mutex::new(Inner::default()) }
     }
 
     fn lock(&self) -> MutexGuard<'_, Inner> {
         // A panic while holding the lock cannot leave a half-written game (each write is one
         // insert), so the data is still usable.
-        self.inner
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
+        self.inner.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 }
 
@@ -112,16 +106,10 @@ impl Inner {
             return;
         }
         for user in game.users() {
-            self.by_user
-                .entry(user)
-                .or_default()
-                .insert(game.id.clone());
+            self.by_user.entry(user).or_default().insert(game.id.clone());
         }
         if let Some(chat) = game.chat {
-            self.by_chat
-                .entry(chat)
-                .or_default()
-                .insert(game.id.clone());
+            self.by_chat.entry(chat).or_default().insert(game.id.clone());
         }
         if let Some(deadline) = game.deadline() {
             self.deadlines.insert((deadline, game.id.clone()));
@@ -155,12 +143,7 @@ impl Inner {
     }
 
     fn purge(&mut self, now: Instant) {
-        let expired: Vec<GameId> = self
-            .games
-            .iter()
-            .filter(|(_, s)| s.expires <= now)
-            .map(|(id, _)| id.clone())
-            .collect();
+        let expired: Vec<GameId> = self.games.iter().filter(|(_, s)| s.expires <= now).map(|(id, _)| id.clone()).collect();
         for id in expired {
             self.remove(&id);
         }
@@ -175,26 +158,17 @@ impl Inner {
         self.by_chat.retain(|_, set| !set.is_empty());
     }
 
-    fn collect<'a>(
-        &mut self,
-        ids: impl IntoIterator<Item = &'a GameId>,
-        keep: impl Fn(&Game) -> bool,
-    ) -> Vec<Game> {
+    fn collect<'a>(&mut self, ids: impl IntoIterator<Item = &'a GameId>, keep: impl Fn(&Game) -> bool) -> Vec<Game> {
         let now = Instant::now();
         let ids: Vec<GameId> = ids.into_iter().cloned().collect();
-        ids.iter()
-            .filter_map(|id| self.live(id, now).filter(|g| keep(g)).cloned())
-            .collect()
+        ids.iter().filter_map(|id| self.live(id, now).filter(|g| keep(g)).cloned()).collect()
     }
 }
 
 #[async_trait]
 impl GameStore for MemoryStore {
     async fn get(&self, id: &GameId) -> Result<Game, StoreError> {
-        self.lock()
-            .live(id, Instant::now())
-            .cloned()
-            .ok_or(StoreError::NotFound)
+        self.lock().live(id, Instant::now()).cloned().ok_or(StoreError::NotFound)
     }
 
     async fn create(&self, game: &Game) -> Result<Game, StoreError> {
@@ -229,11 +203,7 @@ impl GameStore for MemoryStore {
 
     async fn active_for_user(&self, user: UserId) -> Result<Vec<Game>, StoreError> {
         let mut inner = self.lock();
-        let ids: Vec<GameId> = inner
-            .by_user
-            .get(&user)
-            .map(|s| s.iter().cloned().collect())
-            .unwrap_or_default();
+        let ids: Vec<GameId> = inner.by_user.get(&user).map(|s| s.iter().cloned().collect()).unwrap_or_default();
         let mut games = inner.collect(&ids, |g| active_with_user(g, user));
         newest_first(&mut games);
         Ok(games)
@@ -241,11 +211,7 @@ impl GameStore for MemoryStore {
 
     async fn active_for_chat(&self, chat: ChatId) -> Result<Vec<Game>, StoreError> {
         let mut inner = self.lock();
-        let ids: Vec<GameId> = inner
-            .by_chat
-            .get(&chat)
-            .map(|s| s.iter().cloned().collect())
-            .unwrap_or_default();
+        let ids: Vec<GameId> = inner.by_chat.get(&chat).map(|s| s.iter().cloned().collect()).unwrap_or_default();
         let mut games = inner.collect(&ids, |g| active_in_chat(g, chat));
         newest_first(&mut games);
         Ok(games)
@@ -253,11 +219,7 @@ impl GameStore for MemoryStore {
 
     async fn history_for_user(&self, user: UserId, limit: usize) -> Result<Vec<Game>, StoreError> {
         let mut inner = self.lock();
-        let ids: Vec<GameId> = inner
-            .history
-            .get(&user)
-            .map(|l| l.iter().cloned().collect())
-            .unwrap_or_default();
+        let ids: Vec<GameId> = inner.history.get(&user).map(|l| l.iter().cloned().collect()).unwrap_or_default();
         let mut games = inner.collect(&ids, |g| finished_with_user(g, user));
         newest_first(&mut games);
         games.truncate(limit);
@@ -266,21 +228,12 @@ impl GameStore for MemoryStore {
 
     async fn due(&self, now: i64, limit: usize) -> Result<Vec<GameId>, StoreError> {
         let inner = self.lock();
-        Ok(inner
-            .deadlines
-            .iter()
-            .take_while(|(d, _)| *d <= now)
-            .take(limit)
-            .map(|(_, id)| id.clone())
-            .collect())
+        Ok(inner.deadlines.iter().take_while(|(d, _)| *d <= now).take(limit).map(|(_, id)| id.clone()).collect())
     }
 
     async fn subscribe(&self, id: &GameId) -> Result<broadcast::Receiver<GameEvent>, StoreError> {
         let mut inner = self.lock();
-        let tx = inner
-            .channels
-            .entry(id.clone())
-            .or_insert_with(|| broadcast::channel(CHANNEL_CAPACITY).0);
+        let tx = inner.channels.entry(id.clone()).or_insert_with(|| broadcast::channel(CHANNEL_CAPACITY).0);
         Ok(tx.subscribe())
     }
 
@@ -288,11 +241,7 @@ impl GameStore for MemoryStore {
         let now = Instant::now();
         let mut inner = self.lock();
         let key = format!("once:{key}");
-        if inner
-            .values
-            .get(&key)
-            .is_some_and(|(_, expires)| *expires > now)
-        {
+        if inner.values.get(&key).is_some_and(|(_, expires)| *expires > now) {
             return Ok(false);
         }
         inner.values.insert(key, (String::new(), now + ttl));
@@ -301,20 +250,14 @@ impl GameStore for MemoryStore {
 
     async fn kv_set(&self, key: &str, value: &str, ttl: Duration) -> Result<(), StoreError> {
         let now = Instant::now();
-        self.lock()
-            .values
-            .insert(format!("kv:{key}"), (value.to_owned(), now + ttl));
+        self.lock().values.insert(format!("kv:{key}"), (value.to_owned(), now + ttl));
         Ok(())
     }
 
     async fn kv_get(&self, key: &str) -> Result<Option<String>, StoreError> {
         let now = Instant::now();
         let inner = self.lock();
-        Ok(inner
-            .values
-            .get(&format!("kv:{key}"))
-            .filter(|(_, expires)| *expires > now)
-            .map(|(v, _)| v.clone()))
+        Ok(inner.values.get(&format!("kv:{key}")).filter(|(_, expires)| *expires > now).map(|(v, _)| v.clone()))
     }
 
     async fn kv_delete(&self, key: &str) -> Result<(), StoreError> {
@@ -328,25 +271,11 @@ impl GameStore for MemoryStore {
         variant: VariantId,
         user: UserId,
     ) -> Result<Option<RatingEntry>, StoreError> {
-        Ok(self
-            .lock()
-            .ratings
-            .get(&(scope, variant))
-            .and_then(|m| m.get(&user))
-            .cloned())
+        Ok(self.lock().ratings.get(&(scope, variant)).and_then(|m| m.get(&user)).cloned())
     }
 
-    async fn put_rating(
-        &self,
-        scope: RatingScope,
-        variant: VariantId,
-        entry: &RatingEntry,
-    ) -> Result<(), StoreError> {
-        self.lock()
-            .ratings
-            .entry((scope, variant))
-            .or_default()
-            .insert(entry.user, entry.clone());
+    async fn put_rating(&self, scope: RatingScope, variant: VariantId, entry: &RatingEntry) -> Result<(), StoreError> {
+        self.lock().ratings.entry((scope, variant)).or_default().insert(entry.user, entry.clone());
         Ok(())
     }
 
@@ -357,17 +286,9 @@ impl GameStore for MemoryStore {
         n: usize,
     ) -> Result<Vec<RatingEntry>, StoreError> {
         let inner = self.lock();
-        let mut all: Vec<RatingEntry> = inner
-            .ratings
-            .get(&(scope, variant))
-            .map(|m| m.values().cloned().collect())
-            .unwrap_or_default();
-        all.sort_by(|a, b| {
-            b.glicko
-                .rating
-                .total_cmp(&a.glicko.rating)
-                .then_with(|| a.user.cmp(&b.user))
-        });
+        let mut all: Vec<RatingEntry> =
+            inner.ratings.get(&(scope, variant)).map(|m| m.values().cloned().collect()).unwrap_or_default();
+        all.sort_by(|a, b| b.glicko.rating.total_cmp(&a.glicko.rating).then_with(|| a.user.cmp(&b.user)));
         all.truncate(n);
         Ok(all)
     }

@@ -16,9 +16,9 @@ use async_trait::async_trait;
 use serde::{Deserialize, Serialize};
 use tokio::sync::broadcast;
 
-use super::VariantId;
 use super::model::{ChatId, Game, GameId, Status, UserId};
 use super::ratings::{RatingEntry, RatingScope};
+use super::VariantId;
 
 pub use self::memory::MemoryStore;
 pub use self::redis::RedisStore;
@@ -48,11 +48,7 @@ pub struct GameEvent {
 
 impl GameEvent {
     pub fn of(game: &Game) -> GameEvent {
-        GameEvent {
-            id: game.id.clone(),
-            version: game.version,
-            status: game.status,
-        }
+        GameEvent { id: game.id.clone(), version: game.version, status: game.status }
     }
 }
 
@@ -79,11 +75,7 @@ impl Default for Retention {
 
 impl Retention {
     pub fn ttl_for(&self, game: &Game) -> Duration {
-        if game.is_over() {
-            self.finished
-        } else {
-            self.idle
-        }
+        if game.is_over() { self.finished } else { self.idle }
     }
 }
 
@@ -127,25 +119,12 @@ pub trait GameStore: Send + Sync {
     async fn kv_get(&self, key: &str) -> Result<Option<String>, StoreError>;
     async fn kv_delete(&self, key: &str) -> Result<(), StoreError>;
 
-    async fn rating(
-        &self,
-        scope: RatingScope,
-        variant: VariantId,
-        user: UserId,
-    ) -> Result<Option<RatingEntry>, StoreError>;
-    async fn put_rating(
-        &self,
-        scope: RatingScope,
-        variant: VariantId,
-        entry: &RatingEntry,
-    ) -> Result<(), StoreError>;
+    async fn rating(&self, scope: RatingScope, variant: VariantId, user: UserId)
+    -> Result<Option<RatingEntry>, StoreError>;
+    async fn put_rating(&self, scope: RatingScope, variant: VariantId, entry: &RatingEntry) -> Result<(), StoreError>;
     /// The best `n` ratings, highest first.
-    async fn leaderboard(
-        &self,
-        scope: RatingScope,
-        variant: VariantId,
-        n: usize,
-    ) -> Result<Vec<RatingEntry>, StoreError>;
+    async fn leaderboard(&self, scope: RatingScope, variant: VariantId, n: usize)
+    -> Result<Vec<RatingEntry>, StoreError>;
 }
 
 /// Whether the listed game still belongs to the user's active list (index entries are hints).
@@ -168,9 +147,9 @@ pub(crate) fn newest_first(games: &mut [Game]) {
 /// Picks the store from the environment: Redis when `REDIS_URL` is set, otherwise in memory.
 pub async fn from_env() -> Result<std::sync::Arc<dyn GameStore>, StoreError> {
     match std::env::var("REDIS_URL") {
-        Ok(url) if !url.trim().is_empty() => Ok(std::sync::Arc::new(
-            RedisStore::connect(url.trim(), "damas", Retention::default()).await?,
-        )),
+        Ok(url) if !url.trim().is_empty() => {
+            Ok(std::sync::Arc::new(RedisStore::connect(url.trim(), "damas", Retention::default()).await?))
+        }
         _ => Ok(std::sync::Arc::new(MemoryStore::new(Retention::default()))),
     }
 }

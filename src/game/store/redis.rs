@@ -19,8 +19,7 @@ use redis::{AsyncCommands, Script};
 use tokio::sync::{OnceCell, broadcast, oneshot};
 
 use super::{
-    GameEvent, GameStore, Retention, StoreError, active_in_chat, active_with_user,
-    finished_with_user, newest_first,
+    GameEvent, GameStore, Retention, StoreError, active_in_chat, active_with_user, finished_with_user, newest_first,
 };
 use crate::game::VariantId;
 use crate::game::model::{ChatId, Game, GameId, UserId};
@@ -79,23 +78,16 @@ fn ttl_secs(d: Duration) -> u64 {
 
 impl RedisStore {
     /// Connects to `url` (e.g. `redis://127.0.0.1:6379`). Every key starts with `prefix`.
-    pub async fn connect(
-        url: &str,
-        prefix: &str,
-        retention: Retention,
-    ) -> Result<RedisStore, StoreError> {
+    pub async fn connect(url: &str, prefix: &str, retention: Retention) -> Result<RedisStore, StoreError> {
         let client = redis::Client::open(url).map_err(unavailable)?;
         let config = ConnectionManagerConfig::new()
             .set_connection_timeout(Some(CONNECT_TIMEOUT))
             .set_response_timeout(Some(RESPONSE_TIMEOUT))
             .set_number_of_retries(2);
-        let con = tokio::time::timeout(
-            CONNECT_TIMEOUT * 3,
-            ConnectionManager::new_with_config(client.clone(), config),
-        )
-        .await
-        .map_err(|_| StoreError::Unavailable(format!("timed out connecting to {url}")))?
-        .map_err(unavailable)?;
+        let con = tokio::time::timeout(CONNECT_TIMEOUT * 3, ConnectionManager::new_with_config(client.clone(), config))
+            .await
+            .map_err(|_| StoreError::Unavailable(format!("timed out connecting to {url}")))?
+            .map_err(unavailable)?;
         Ok(RedisStore {
             client,
             con,
@@ -134,29 +126,19 @@ impl RedisStore {
         (format!("{tag}:entries"), format!("{tag}:board"))
     }
 
-    fn decode(
-        id: &GameId,
-        version: Option<u64>,
-        data: Option<String>,
-    ) -> Result<Option<Game>, StoreError> {
-        let (Some(version), Some(data)) = (version, data) else {
-            return Ok(None);
-        };
-        let mut game: Game = serde_json::from_str(&data)
-            .map_err(|e| StoreError::Corrupt(format!("game {id}: {e}")))?;
+    fn decode(id: &GameId, version: Option<u64>, data: Option<String>) -> Result<Option<Game>, StoreError> {
+        let (Some(version), Some(data)) = (version, data) else { return Ok(None) };
+        let mut game: Game =
+            serde_json::from_str(&data).map_err(|e| StoreError::Corrupt(format!("game {id}: {e}")))?;
         if game.id != *id {
-            return Err(StoreError::Corrupt(format!(
-                "game {id} holds game {}",
-                game.id
-            )));
+            return Err(StoreError::Corrupt(format!("game {id} holds game {}", game.id)));
         }
         game.version = version;
         Ok(Some(game))
     }
 
     fn encode(game: &Game) -> Result<String, StoreError> {
-        serde_json::to_string(game)
-            .map_err(|e| StoreError::Corrupt(format!("cannot encode game {}: {e}", game.id)))
+        serde_json::to_string(game).map_err(|e| StoreError::Corrupt(format!("cannot encode game {}: {e}", game.id)))
     }
 
     async fn get_many(&self, ids: &[GameId]) -> Result<Vec<(GameId, Option<Game>)>, StoreError> {
@@ -165,14 +147,10 @@ impl RedisStore {
         }
         let mut pipe = redis::pipe();
         for id in ids {
-            pipe.cmd("HMGET")
-                .arg(self.game_key(id))
-                .arg("v")
-                .arg("data");
+            pipe.cmd("HMGET").arg(self.game_key(id)).arg("v").arg("data");
         }
         let mut con = self.con.clone();
-        let rows: Vec<(Option<u64>, Option<String>)> =
-            pipe.query_async(&mut con).await.map_err(unavailable)?;
+        let rows: Vec<(Option<u64>, Option<String>)> = pipe.query_async(&mut con).await.map_err(unavailable)?;
         ids.iter()
             .zip(rows)
             .map(|(id, (v, data))| Ok((id.clone(), Self::decode(id, v, data)?)))
@@ -180,12 +158,7 @@ impl RedisStore {
     }
 
     /// Loads the games listed under an index key, dropping (and unlisting) those that no longer belong.
-    async fn listed(
-        &self,
-        key: &str,
-        ids: Vec<GameId>,
-        keep: impl Fn(&Game) -> bool,
-    ) -> Result<Vec<Game>, StoreError> {
+    async fn listed(&self, key: &str, ids: Vec<GameId>, keep: impl Fn(&Game) -> bool) -> Result<Vec<Game>, StoreError> {
         let mut games = Vec::new();
         let mut gone = Vec::new();
         for (id, game) in self.get_many(&ids).await? {
@@ -196,11 +169,7 @@ impl RedisStore {
         }
         if !gone.is_empty() {
             let mut con = self.con.clone();
-            let cmd = if key.ends_with(":history") {
-                "ZREM"
-            } else {
-                "SREM"
-            };
+            let cmd = if key.ends_with(":history") { "ZREM" } else { "SREM" };
             redis::cmd(cmd)
                 .arg(key)
                 .arg(gone.iter().map(GameId::as_str).collect::<Vec<_>>())
@@ -220,32 +189,16 @@ impl RedisStore {
         let mut pipe = redis::pipe();
         for user in game.users() {
             let key = self.user_active_key(user);
-            pipe.sadd(&key, game.id.as_str())
-                .ignore()
-                .expire(&key, idle as i64)
-                .ignore();
+            pipe.sadd(&key, game.id.as_str()).ignore().expire(&key, idle as i64).ignore();
         }
         if let Some(chat) = game.chat {
             let key = self.chat_active_key(chat);
-            pipe.sadd(&key, game.id.as_str())
-                .ignore()
-                .expire(&key, idle as i64)
-                .ignore();
+            pipe.sadd(&key, game.id.as_str()).ignore().expire(&key, idle as i64).ignore();
         }
         if let Some(deadline) = game.deadline() {
             // LT: a losing concurrent write can only make the sweeper look early, never late.
-            pipe.cmd("ZADD")
-                .arg(self.deadlines_key())
-                .arg("LT")
-                .arg(deadline)
-                .arg(game.id.as_str())
-                .ignore();
-            pipe.cmd("ZADD")
-                .arg(self.deadlines_key())
-                .arg("NX")
-                .arg(deadline)
-                .arg(game.id.as_str())
-                .ignore();
+            pipe.cmd("ZADD").arg(self.deadlines_key()).arg("LT").arg(deadline).arg(game.id.as_str()).ignore();
+            pipe.cmd("ZADD").arg(self.deadlines_key()).arg("NX").arg(deadline).arg(game.id.as_str()).ignore();
         }
         let mut con = self.con.clone();
         pipe.query_async::<()>(&mut con).await.map_err(unavailable)
@@ -258,12 +211,7 @@ impl RedisStore {
             // The write succeeded, so this deadline is the truth (it may be later than the one
             // queued before the write).
             Some(deadline) => {
-                pipe.cmd("ZADD")
-                    .arg(self.deadlines_key())
-                    .arg("XX")
-                    .arg(deadline)
-                    .arg(game.id.as_str())
-                    .ignore();
+                pipe.cmd("ZADD").arg(self.deadlines_key()).arg("XX").arg(deadline).arg(game.id.as_str()).ignore();
             }
             None => {
                 pipe.zrem(self.deadlines_key(), game.id.as_str()).ignore();
@@ -273,8 +221,7 @@ impl RedisStore {
             let keep = ttl_secs(self.retention.finished) as i64;
             let trim = -(self.retention.history_len as isize) - 1;
             for user in game.users() {
-                pipe.srem(self.user_active_key(user), game.id.as_str())
-                    .ignore();
+                pipe.srem(self.user_active_key(user), game.id.as_str()).ignore();
                 let key = self.user_history_key(user);
                 pipe.zadd(&key, game.id.as_str(), game.updated)
                     .ignore()
@@ -284,8 +231,7 @@ impl RedisStore {
                     .ignore();
             }
             if let Some(chat) = game.chat {
-                pipe.srem(self.chat_active_key(chat), game.id.as_str())
-                    .ignore();
+                pipe.srem(self.chat_active_key(chat), game.id.as_str()).ignore();
             }
         }
         let mut con = self.con.clone();
@@ -297,29 +243,16 @@ impl RedisStore {
             .get_or_try_init(|| async {
                 let pattern = format!("{}:*:events", self.prefix);
                 let stream = subscribe_pattern(&self.client, &pattern).await?;
-                let senders: Arc<Mutex<HashMap<GameId, broadcast::Sender<GameEvent>>>> =
-                    Arc::default();
+                let senders: Arc<Mutex<HashMap<GameId, broadcast::Sender<GameEvent>>>> = Arc::default();
                 let (stop, stopped) = oneshot::channel();
-                tokio::spawn(listen(
-                    self.client.clone(),
-                    pattern,
-                    stream,
-                    Arc::clone(&senders),
-                    stopped,
-                ));
-                Ok(Dispatcher {
-                    senders,
-                    _stop: stop,
-                })
+                tokio::spawn(listen(self.client.clone(), pattern, stream, Arc::clone(&senders), stopped));
+                Ok(Dispatcher { senders, _stop: stop })
             })
             .await
     }
 }
 
-async fn subscribe_pattern(
-    client: &redis::Client,
-    pattern: &str,
-) -> Result<redis::aio::PubSubStream, StoreError> {
+async fn subscribe_pattern(client: &redis::Client, pattern: &str) -> Result<redis::aio::PubSubStream, StoreError> {
     let connect = async {
         let mut pubsub = client.get_async_pubsub().await?;
         pubsub.psubscribe(pattern).await?;
@@ -394,8 +327,7 @@ impl GameStore for RedisStore {
         let mut game = game.clone();
         game.version = 1;
         let data = Self::encode(&game)?;
-        let event = serde_json::to_string(&GameEvent::of(&game))
-            .map_err(|e| StoreError::Corrupt(e.to_string()))?;
+        let event = serde_json::to_string(&GameEvent::of(&game)).map_err(|e| StoreError::Corrupt(e.to_string()))?;
         self.index_before(&game).await?;
         let mut con = self.con.clone();
         let created: i64 = self
@@ -419,8 +351,7 @@ impl GameStore for RedisStore {
         let mut game = game.clone();
         game.version = expected_version + 1;
         let data = Self::encode(&game)?;
-        let event = serde_json::to_string(&GameEvent::of(&game))
-            .map_err(|e| StoreError::Corrupt(e.to_string()))?;
+        let event = serde_json::to_string(&GameEvent::of(&game)).map_err(|e| StoreError::Corrupt(e.to_string()))?;
         self.index_before(&game).await?;
         let mut con = self.con.clone();
         let written: i64 = self
@@ -454,10 +385,7 @@ impl GameStore for RedisStore {
             Err(e) => return Err(e),
         };
         let mut pipe = redis::pipe();
-        pipe.del(self.game_key(id))
-            .ignore()
-            .zrem(self.deadlines_key(), id.as_str())
-            .ignore();
+        pipe.del(self.game_key(id)).ignore().zrem(self.deadlines_key(), id.as_str()).ignore();
         if let Some(game) = game {
             for user in game.users() {
                 pipe.srem(self.user_active_key(user), id.as_str()).ignore();
@@ -476,9 +404,7 @@ impl GameStore for RedisStore {
         let mut con = self.con.clone();
         let ids: Vec<String> = con.smembers(&key).await.map_err(unavailable)?;
         let ids = ids.iter().filter_map(|s| GameId::parse(s).ok()).collect();
-        let mut games = self
-            .listed(&key, ids, |g| active_with_user(g, user))
-            .await?;
+        let mut games = self.listed(&key, ids, |g| active_with_user(g, user)).await?;
         newest_first(&mut games);
         Ok(games)
     }
@@ -501,14 +427,9 @@ impl GameStore for RedisStore {
         let mut con = self.con.clone();
         // Some listed games may have expired; read a few extra so the page is usually full.
         let want = limit + limit / 4 + 4;
-        let ids: Vec<String> = con
-            .zrevrange(&key, 0, want as isize - 1)
-            .await
-            .map_err(unavailable)?;
+        let ids: Vec<String> = con.zrevrange(&key, 0, want as isize - 1).await.map_err(unavailable)?;
         let ids = ids.iter().filter_map(|s| GameId::parse(s).ok()).collect();
-        let mut games = self
-            .listed(&key, ids, |g| finished_with_user(g, user))
-            .await?;
+        let mut games = self.listed(&key, ids, |g| finished_with_user(g, user)).await?;
         newest_first(&mut games);
         games.truncate(limit);
         Ok(games)
@@ -533,9 +454,7 @@ impl GameStore for RedisStore {
     async fn subscribe(&self, id: &GameId) -> Result<broadcast::Receiver<GameEvent>, StoreError> {
         let dispatcher = self.dispatcher().await?;
         let mut map = dispatcher.senders.lock().unwrap_or_else(|p| p.into_inner());
-        let tx = map
-            .entry(id.clone())
-            .or_insert_with(|| broadcast::channel(CHANNEL_CAPACITY).0);
+        let tx = map.entry(id.clone()).or_insert_with(|| broadcast::channel(CHANNEL_CAPACITY).0);
         Ok(tx.subscribe())
     }
 
@@ -567,16 +486,12 @@ impl GameStore for RedisStore {
 
     async fn kv_get(&self, key: &str) -> Result<Option<String>, StoreError> {
         let mut con = self.con.clone();
-        con.get(format!("{}:kv:{key}", self.prefix))
-            .await
-            .map_err(unavailable)
+        con.get(format!("{}:kv:{key}", self.prefix)).await.map_err(unavailable)
     }
 
     async fn kv_delete(&self, key: &str) -> Result<(), StoreError> {
         let mut con = self.con.clone();
-        con.del::<_, ()>(format!("{}:kv:{key}", self.prefix))
-            .await
-            .map_err(unavailable)
+        con.del::<_, ()>(format!("{}:kv:{key}", self.prefix)).await.map_err(unavailable)
     }
 
     async fn rating(
@@ -588,19 +503,11 @@ impl GameStore for RedisStore {
         let (entries, _) = self.rating_keys(scope, variant);
         let mut con = self.con.clone();
         let raw: Option<String> = con.hget(&entries, user.0).await.map_err(unavailable)?;
-        raw.map(|s| {
-            serde_json::from_str(&s)
-                .map_err(|e| StoreError::Corrupt(format!("rating of {user}: {e}")))
-        })
-        .transpose()
+        raw.map(|s| serde_json::from_str(&s).map_err(|e| StoreError::Corrupt(format!("rating of {user}: {e}"))))
+            .transpose()
     }
 
-    async fn put_rating(
-        &self,
-        scope: RatingScope,
-        variant: VariantId,
-        entry: &RatingEntry,
-    ) -> Result<(), StoreError> {
+    async fn put_rating(&self, scope: RatingScope, variant: VariantId, entry: &RatingEntry) -> Result<(), StoreError> {
         let (entries, board) = self.rating_keys(scope, variant);
         let data = serde_json::to_string(entry).map_err(|e| StoreError::Corrupt(e.to_string()))?;
         let mut pipe = redis::pipe();
@@ -624,33 +531,19 @@ impl GameStore for RedisStore {
         }
         let (entries, board) = self.rating_keys(scope, variant);
         let mut con = self.con.clone();
-        let users: Vec<u64> = con
-            .zrevrange(&board, 0, n as isize - 1)
-            .await
-            .map_err(unavailable)?;
+        let users: Vec<u64> = con.zrevrange(&board, 0, n as isize - 1).await.map_err(unavailable)?;
         if users.is_empty() {
             return Ok(Vec::new());
         }
-        let raw: Vec<Option<String>> = redis::cmd("HMGET")
-            .arg(&entries)
-            .arg(&users)
-            .query_async(&mut con)
-            .await
-            .map_err(unavailable)?;
+        let raw: Vec<Option<String>> =
+            redis::cmd("HMGET").arg(&entries).arg(&users).query_async(&mut con).await.map_err(unavailable)?;
         let mut out: Vec<RatingEntry> = raw
             .into_iter()
             .flatten()
-            .map(|s| {
-                serde_json::from_str(&s).map_err(|e| StoreError::Corrupt(format!("rating: {e}")))
-            })
+            .map(|s| serde_json::from_str(&s).map_err(|e| StoreError::Corrupt(format!("rating: {e}"))))
             .collect::<Result<_, _>>()?;
         // Equal ratings come back from Redis in member order; make the order match the memory store.
-        out.sort_by(|a, b| {
-            b.glicko
-                .rating
-                .total_cmp(&a.glicko.rating)
-                .then_with(|| a.user.cmp(&b.user))
-        });
+        out.sort_by(|a, b| b.glicko.rating.total_cmp(&a.glicko.rating).then_with(|| a.user.cmp(&b.user)));
         Ok(out)
     }
 }
