@@ -208,6 +208,8 @@ impl Offers {
 /// Correspondence time control: each move must be made within `per_move_secs`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Clock {
+    /// 0 when the deadline is not a player's time limit (an open challenge's expiry, or the
+    /// engine's turn); front ends show a clock only when this is positive.
     pub per_move_secs: u64,
     /// Unix time by which the side to move must have moved; `None` while the clock is not running.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -339,9 +341,10 @@ impl Game {
         self.result.as_ref().map_or("*", |r| r.pdn(self.variant))
     }
 
-    /// The time by which the side to move must move, if a clock runs.
+    /// The time by which the side to move must move (or, for an open challenge, by which someone
+    /// must accept), if a clock runs.
     pub fn deadline(&self) -> Option<i64> {
-        if self.status != Status::Active {
+        if self.is_over() {
             return None;
         }
         self.clock.and_then(|c| c.deadline)

@@ -196,9 +196,9 @@ impl RedisStore {
             pipe.sadd(&key, game.id.as_str()).ignore().expire(&key, idle as i64).ignore();
         }
         if let Some(deadline) = game.deadline() {
-            // LT: a losing concurrent write can only make the sweeper look early, never late.
+            // LT (which still adds missing members): a losing concurrent write can only make the
+            // sweeper look early, never late.
             pipe.cmd("ZADD").arg(self.deadlines_key()).arg("LT").arg(deadline).arg(game.id.as_str()).ignore();
-            pipe.cmd("ZADD").arg(self.deadlines_key()).arg("NX").arg(deadline).arg(game.id.as_str()).ignore();
         }
         let mut con = self.con.clone();
         pipe.query_async::<()>(&mut con).await.map_err(unavailable)
