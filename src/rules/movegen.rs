@@ -1,0 +1,336 @@
+//! Legal moves: quiet steps, capture sequences, the capture priority laws and duplicate-path merging.
+
+use super::bitboard::Bitboard;
+use super::geometry::Geometry;
+use super::mv::{MAX_JUMPS, Move};
+use super::piece::Color;
+use super::position::Position;
+use super::square::Square;
+use super::variant::{CapturePriority, KingRange, PromotionInCapture, Removal, Variant};
+
+/// Whether capture sequences that differ only in their path count as one move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Paths {
+    /// Same origin, destination and captured set: one move (what a player can tell apart).
+    Merge,
+    /// Every capture path is a move of its own.
+    Keep,
+}
+
+impl Position {
+    /// Every legal move, duplicate capture paths merged, in notation order.
+    pub fn legal_moves(&self) -> Vec<Move> {
+        let mut moves = Vec::with_capacity(32);
+        self.generate(&mut moves, Paths::Merge);
+        let geo = self.geometry();
+        moves.sort_by_key(|m| {
+            (geo.number[m.from.index()], geo.number[m.to.index()], m.path().iter().map(|s| geo.number[s.index()]).collect::<Vec<_>>())
+        });
+        moves
+    }
+
+    /// Fills `out` (cleared first) with the legal moves in generation order.
+    pub fn generate(&self, out: &mut Vec<Move>, paths: Paths) {
+        out.clear();
+        self.generate_captures(out, self.rules().priority, paths);
+        if out.is_empty() {
+            self.generate_quiet(out);
+        }
+    }
+
+    /// Whether the side to move has a capture.
+    pub fn has_capture(&self) -> bool {
+        let mut found = Vec::new();
+        self.generate_captures(&mut found, CapturePriority::Free, Paths::Merge);
+        !found.is_empty()
+    }
+
+    /// Squares of the pieces that can make a legal capture now (empty when there is none).
+    pub fn capturers(&self) -> Vec<Square> {
+        let mut moves = Vec::new();
+        self.generate_captures(&mut moves, self.rules().priority, Paths::Merge);
+        let mut from: Vec<Square> = moves.iter().map(|m| m.from).collect();
+        let geo = self.geometry();
+        from.sort_by_key(|s| geo.number[s.index()]);
+        from.dedup();
+        from
+    }
+
+    /// The number of legal moves, counted without building quiet moves.
+    pub fn count_moves(&self, paths: Paths, scratch: &mut Vec<Move>) -> u64 {
+        scratch.clear();
+        self.generate_captures(scratch, self.rules().priority, paths);
+        if !scratch.is_empty() {
+            return scratch.len() as u64;
+        }
+        self.count_quiet()
+    }
+
+    pub(crate) fn generate_quiet(&self, out: &mut Vec<Move>) {
+        let geo = self.geometry();
+        let rules = self.rules();
+        let us = self.side.index();
+        let empty = geo.mask & !self.occupied();
+        let men = self.by_color[us] & !self.kings;
+        let kings = self.by_color[us] & self.kings;
+        let promotion = geo.promotion[us];
+        for &dir in geo.man_moves[us].as_slice() {
+            for to in men.shift(dir) & empty {
+                if let Some(from) = to.offset(-dir) {
+                    out.push(Move::step(from, to, promotion.contains(to)));
+                }
+            }
+        }
+        for from in kings {
+            for &dir in geo.king_dirs.as_slice() {
+                let mut at = from;
+                while let Some(to) = geo.step(at, dir).filter(|s| empty.contains(*s)) {
+                    out.push(Move::step(from, to, false));
+                    if rules.king_range == KingRange::Short {
+                        break;
+                    }
+                    at = to;
+                }
+            }
+        }
+    }
+
+    fn count_quiet(&self) -> u64 {
+        let geo = self.geometry();
+        let us = self.side.index();
+        let empty = geo.mask & !self.occupied();
+        let men = self.by_color[us] & !self.kings;
+        let kings = self.by_color[us] & self.kings;
+        let mut n = 0u64;
+        for &dir in geo.man_moves[us].as_slice() {
+            n += (men.shift(dir) & empty).count() as u64;
+        }
+        if kings.any() {
+            if self.rules().king_range == KingRange::Short {
+                for &dir in geo.king_dirs.as_slice() {
+                    n += (kings.shift(dir) & empty).count() as u64;
+                }
+            } else {
+                for &dir in geo.king_dirs.as_slice() {
+                    let mut front = kings.shift(dir) & empty;
+                    while front.any() {
+                        n += front.count() as u64;
+                        front = front.shift(dir) & empty;
+                    }
+                }
+            }
+        }
+        n
+    }
+
+    /// Captures under the given priority law, appended to `out`.
+    pub(crate) fn generate_captures(&self, out: &mut Vec<Move>, priority: CapturePriority, paths: Paths) {
+        let geo = self.geometry();
+        let rules = self.rules();
+        let us = self.side.index();
+        let them = 1 - us;
+        let start = out.len();
+        let mut search = CaptureSearch {
+            geo,
+            rules,
+            side: self.side,
+            opponents: self.by_color[them],
+            opponent_kings: self.by_color[them] & self.kings,
+            from: Square::new(0),
+            started_as_king: false,
+            path: [Square::new(0); MAX_JUMPS],
+            taken: [Square::new(0); MAX_JUMPS],
+            out,
+        };
+        let men = self.by_color[us] & !self.kings;
+        let kings = self.by_color[us] & self.kings;
+        let occupied = self.occupied();
+        for (pieces, is_king) in [(kings, true), (men, false)] {
+            for from in pieces {
+                search.from = from;
+                search.started_as_king = is_king;
+                search.extend(from, is_king, Bitboard::EMPTY, 0, occupied.without(from), 0);
+            }
+        }
+        if out.len() - start > 1 {
+            let kept = filter_priority(&mut out[start..], priority, self.by_color[them] & self.kings);
+            out.truncate(start + kept);
+            if paths == Paths::Merge {
+                merge_duplicates(out, start);
+            }
+        }
+    }
+}
+
+/// Moves the allowed captures to the front of `moves` and returns how many there are.
+fn filter_priority(moves: &mut [Move], priority: CapturePriority, opponent_kings: Bitboard) -> usize {
+    if priority == CapturePriority::Free {
+        return moves.len();
+    }
+    let key = |m: &Move| rank(m, priority, opponent_kings);
+    let best = moves.iter().map(key).max().unwrap_or_default();
+    let mut kept = 0;
+    for i in 0..moves.len() {
+        if key(&moves[i]) == best {
+            moves.swap(kept, i);
+            kept += 1;
+        }
+    }
+    kept
+}
+
+/// How a capture ranks under a priority law: a greater rank is preferred.
+pub(crate) fn rank(m: &Move, priority: CapturePriority, opponent_kings: Bitboard) -> (u32, u32, u32, u64) {
+    let count = m.jumps as u32;
+    match priority {
+        CapturePriority::Free => (0, 0, 0, 0),
+        CapturePriority::Majority => (count, 0, 0, 0),
+        CapturePriority::QuantityThenQuality => (count, 0, (m.captured & opponent_kings).count(), 0),
+        CapturePriority::Italian => {
+            // Criterion 4: the earlier a king is met, the better; read as a bit string from the first jump.
+            let mut meets = 0u64;
+            for (i, sq) in m.captures().iter().enumerate() {
+                if opponent_kings.contains(*sq) {
+                    meets |= 1 << (63 - i);
+                }
+            }
+            (count, m.started_as_king as u32, (m.captured & opponent_kings).count(), meets)
+        }
+    }
+}
+
+fn merge_duplicates(out: &mut Vec<Move>, start: usize) {
+    let mut i = start;
+    while i < out.len() {
+        let duplicate = (start..i).any(|j| out[j].same_effect(&out[i]));
+        if duplicate {
+            out.remove(i);
+        } else {
+            i += 1;
+        }
+    }
+}
+
+struct CaptureSearch<'a> {
+    geo: &'static Geometry,
+    rules: &'static Variant,
+    side: Color,
+    opponents: Bitboard,
+    opponent_kings: Bitboard,
+    from: Square,
+    started_as_king: bool,
+    path: [Square; MAX_JUMPS],
+    taken: [Square; MAX_JUMPS],
+    out: &'a mut Vec<Move>,
+}
+
+impl CaptureSearch<'_> {
+    /// Tries every jump from `at`; each sequence that cannot go on is recorded. Returns whether any
+    /// jump was possible, so the caller knows whether its own sequence is complete.
+    fn extend(&mut self, at: Square, king: bool, captured: Bitboard, last_dir: i32, occupied: Bitboard, depth: usize) -> bool {
+        if depth >= MAX_JUMPS {
+            return false;
+        }
+        let geo = self.geo;
+        let dirs = if king { geo.king_dirs } else { geo.man_captures[self.side.index()] };
+        let mut any = false;
+        for &dir in dirs.as_slice() {
+            if self.rules.no_reversal && dir == -last_dir {
+                continue;
+            }
+            if king && self.rules.king_range == KingRange::Flying {
+                any |= self.flying_jump(at, dir, captured, occupied, depth);
+            } else {
+                any |= self.short_jump(at, king, dir, captured, occupied, depth);
+            }
+        }
+        any
+    }
+
+    fn short_jump(&mut self, at: Square, king: bool, dir: i32, captured: Bitboard, occupied: Bitboard, depth: usize) -> bool {
+        let geo = self.geo;
+        let Some(victim) = geo.step(at, dir) else { return false };
+        if !self.opponents.contains(victim) || captured.contains(victim) {
+            return false;
+        }
+        if !king && !self.rules.men_capture_kings && self.opponent_kings.contains(victim) {
+            return false;
+        }
+        let Some(land) = geo.step(victim, dir) else { return false };
+        if occupied.contains(land) {
+            return false;
+        }
+        let captured = captured.with(victim);
+        let occupied = if self.rules.removal == Removal::Immediate { occupied.without(victim) } else { occupied };
+        self.path[depth] = land;
+        self.taken[depth] = victim;
+        let reaches_row = !king && geo.promotion[self.side.index()].contains(land);
+        let (continues, king_after) = match (reaches_row, self.rules.promotion_in_capture) {
+            (true, PromotionInCapture::Stops) => (false, false),
+            (true, PromotionInCapture::ContinuesAsKing) => (true, true),
+            _ => (true, king),
+        };
+        if !(continues && self.extend(land, king_after, captured, dir, occupied, depth + 1)) {
+            self.record(land, captured, depth + 1, king_after);
+        }
+        true
+    }
+
+    fn flying_jump(&mut self, at: Square, dir: i32, captured: Bitboard, occupied: Bitboard, depth: usize) -> bool {
+        let geo = self.geo;
+        let mut victim = at;
+        loop {
+            match geo.step(victim, dir) {
+                None => return false,
+                Some(s) if occupied.contains(s) => {
+                    victim = s;
+                    break;
+                }
+                Some(s) => victim = s,
+            }
+        }
+        if !self.opponents.contains(victim) || captured.contains(victim) {
+            return false;
+        }
+        let captured = captured.with(victim);
+        let occupied = if self.rules.removal == Removal::Immediate { occupied.without(victim) } else { occupied };
+        let mut landings = [Square::new(0); 16];
+        let mut count = 0;
+        let mut at = victim;
+        while let Some(land) = geo.step(at, dir).filter(|s| !occupied.contains(*s)) {
+            landings[count] = land;
+            count += 1;
+            at = land;
+        }
+        if count == 0 {
+            return false;
+        }
+        self.taken[depth] = victim;
+        // Only landings from which the capture goes on are allowed, if there is any such landing.
+        let mut continued = false;
+        for &land in &landings[..count] {
+            self.path[depth] = land;
+            self.taken[depth] = victim;
+            continued |= self.extend(land, true, captured, dir, occupied, depth + 1);
+        }
+        if !continued {
+            for &land in &landings[..count] {
+                self.path[depth] = land;
+                self.taken[depth] = victim;
+                self.record(land, captured, depth + 1, true);
+            }
+        }
+        true
+    }
+
+    fn record(&mut self, to: Square, captured: Bitboard, jumps: usize, king_now: bool) {
+        let promotes = !self.started_as_king && (king_now || self.geo.promotion[self.side.index()].contains(to));
+        let mut mv = Move::step(self.from, to, promotes);
+        mv.captured = captured;
+        mv.jumps = jumps as u8;
+        mv.started_as_king = self.started_as_king;
+        mv.path[..jumps].copy_from_slice(&self.path[..jumps]);
+        mv.taken[..jumps].copy_from_slice(&self.taken[..jumps]);
+        self.out.push(mv);
+    }
+}

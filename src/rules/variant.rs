@@ -1,0 +1,449 @@
+//! Each variant's rules as data. The move generator reads these definitions; a new variant is a new
+//! entry here, not a new generator.
+
+use serde::{Deserialize, Serialize};
+
+use super::geometry::Geometry;
+use super::piece::Color;
+
+/// The variants damas plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum VariantId {
+    English,
+    Spanish,
+    International,
+    Triestine,
+    Russian,
+    Brazilian,
+    Italian,
+    Turkish,
+}
+
+impl VariantId {
+    pub const ALL: [VariantId; 8] = [
+        VariantId::English,
+        VariantId::Spanish,
+        VariantId::International,
+        VariantId::Triestine,
+        VariantId::Russian,
+        VariantId::Brazilian,
+        VariantId::Italian,
+        VariantId::Turkish,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        self.rules().key
+    }
+
+    /// The full rule definition.
+    pub fn rules(self) -> &'static Variant {
+        &VARIANTS[self as usize]
+    }
+
+    pub(crate) fn index(self) -> usize {
+        self as usize
+    }
+}
+
+impl std::fmt::Display for VariantId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The text is not the name of a variant.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown variant '{0}' (known: english, spanish, international, triestine, russian, brazilian, italian, turkish)")]
+pub struct UnknownVariant(pub String);
+
+impl std::str::FromStr for VariantId {
+    type Err = UnknownVariant;
+    fn from_str(s: &str) -> Result<Self, UnknownVariant> {
+        let folded: String = s
+            .trim()
+            .to_lowercase()
+            .chars()
+            .map(|c| match c {
+                'á' => 'a',
+                'é' => 'e',
+                'í' => 'i',
+                'ó' => 'o',
+                'ú' | 'ü' => 'u',
+                'ñ' => 'n',
+                c => c,
+            })
+            .collect();
+        VARIANTS
+            .iter()
+            .find(|v| v.key == folded || v.aliases.contains(&folded.as_str()))
+            .map(|v| v.id)
+            .ok_or_else(|| UnknownVariant(s.to_string()))
+    }
+}
+
+/// How far a king moves and captures.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KingRange {
+    /// One square; it jumps an adjacent piece to the square right behind.
+    Short,
+    /// Any distance along a free line; it lands on any free square beyond the captured piece.
+    Flying,
+}
+
+/// When captured pieces leave the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Removal {
+    /// At the end of the move: until then they block and cannot be jumped again.
+    AtEnd,
+    /// As soon as they are jumped: their squares can be crossed again in the same move.
+    Immediate,
+}
+
+/// What happens to a man that reaches the promotion row in the middle of a capture.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PromotionInCapture {
+    /// It is crowned and the move ends there.
+    Stops,
+    /// It is crowned at once and goes on capturing as a king.
+    ContinuesAsKing,
+    /// It goes on capturing as a man and is crowned only if the move ends on the promotion row.
+    ContinuesAsMan,
+}
+
+/// Which capture a player must choose when several are possible.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CapturePriority {
+    /// Any complete capture sequence.
+    Free,
+    /// The sequence that takes the most pieces (a king counts as one).
+    Majority,
+    /// The most pieces, then the most kings (Spanish laws of quantity and quality).
+    QuantityThenQuality,
+    /// The Italian federation's order: most pieces, then capturing with a king, then most kings taken,
+    /// then the sequence that meets a king first.
+    Italian,
+}
+
+/// How squares are named.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Numbering {
+    /// Numbers row by row from the top-left playing square seen by White, left to right.
+    FromTopLeft,
+    /// Numbers row by row from White's bottom-right playing square, right to left.
+    FromBottomRight,
+    /// Chess-like names: file letter and rank number, a1 at White's bottom left.
+    Algebraic,
+}
+
+/// A rule that ends a game as a draw without anyone claiming it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DrawRule {
+    /// The same position with the same side to move for the given time.
+    Repetition { times: u8 },
+    /// This many moves by each side with no capture and no man move.
+    NoProgress { moves_each: u16, id: &'static str },
+    /// A lone king against `min_strong..=max_strong` pieces with at least one king among them (only
+    /// kings when `all_kings`): drawn after `moves_each` moves by each side, counted from the moment
+    /// the material arose.
+    ShortEnding { min_strong: u8, max_strong: u8, all_kings: bool, moves_each: u16, id: &'static str },
+    /// Both sides have kings, the material stays the same, and the total piece count is in the range:
+    /// drawn after `moves_each` moves by each side.
+    BalancedKings { min_total: u8, max_total: u8, moves_each: u16, id: &'static str },
+    /// Only a king against a single king.
+    LoneKings { id: &'static str },
+}
+
+/// One variant's complete rule set.
+#[derive(Debug)]
+pub struct Variant {
+    pub id: VariantId,
+    pub key: &'static str,
+    pub aliases: &'static [&'static str],
+    pub name_en: &'static str,
+    pub name_es: &'static str,
+    pub rows: u8,
+    pub cols: u8,
+    /// All squares are playing squares and pieces move orthogonally.
+    pub orthogonal: bool,
+    /// Whether White's bottom-left corner (a1) is a playing square (diagonal boards).
+    pub a1_playable: bool,
+    pub numbering: Numbering,
+    pub algebraic: bool,
+    /// PDN GameType number and the full tag value.
+    pub game_type: u8,
+    pub game_type_tag: &'static str,
+    pub first_to_move: Color,
+    pub start_fen: &'static str,
+    pub men_capture_backward: bool,
+    pub men_move_sideways: bool,
+    pub king_range: KingRange,
+    pub men_capture_kings: bool,
+    pub removal: Removal,
+    /// A capture may not reverse its direction between two jumps.
+    pub no_reversal: bool,
+    pub promotion_in_capture: PromotionInCapture,
+    pub priority: CapturePriority,
+    pub draw_rules: &'static [DrawRule],
+    /// Separator between squares of a capture in this variant's notation.
+    pub capture_separator: char,
+}
+
+impl Variant {
+    pub(crate) fn geometry(&self) -> &'static Geometry {
+        Geometry::of(self.id)
+    }
+}
+
+const ENGLISH_DRAWS: &[DrawRule] = &[
+    DrawRule::Repetition { times: 3 },
+    DrawRule::NoProgress { moves_each: 40, id: "forty-move" },
+];
+
+const SPANISH_DRAWS: &[DrawRule] = &[
+    DrawRule::Repetition { times: 3 },
+    DrawRule::NoProgress { moves_each: 20, id: "king-moves" },
+];
+
+const INTERNATIONAL_DRAWS: &[DrawRule] = &[
+    DrawRule::Repetition { times: 3 },
+    DrawRule::NoProgress { moves_each: 25, id: "twenty-five-move" },
+    DrawRule::ShortEnding { min_strong: 3, max_strong: 3, all_kings: false, moves_each: 16, id: "sixteen-move" },
+    DrawRule::ShortEnding { min_strong: 1, max_strong: 2, all_kings: false, moves_each: 5, id: "five-move" },
+];
+
+const RUSSIAN_DRAWS: &[DrawRule] = &[
+    DrawRule::Repetition { times: 3 },
+    DrawRule::NoProgress { moves_each: 15, id: "fifteen-move" },
+    DrawRule::ShortEnding { min_strong: 1, max_strong: 2, all_kings: false, moves_each: 5, id: "five-move" },
+    DrawRule::ShortEnding { min_strong: 3, max_strong: 12, all_kings: true, moves_each: 15, id: "three-kings" },
+    DrawRule::BalancedKings { min_total: 4, max_total: 5, moves_each: 30, id: "thirty-move" },
+    DrawRule::BalancedKings { min_total: 6, max_total: 7, moves_each: 60, id: "sixty-move" },
+];
+
+const TURKISH_DRAWS: &[DrawRule] = &[DrawRule::Repetition { times: 3 }, DrawRule::LoneKings { id: "lone-kings" }];
+
+const RUSSIAN_START: &str = "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8";
+const TURKISH_START: &str =
+    "W:Wa2,b2,c2,d2,e2,f2,g2,h2,a3,b3,c3,d3,e3,f3,g3,h3:Ba6,b6,c6,d6,e6,f6,g6,h6,a7,b7,c7,d7,e7,f7,g7,h7";
+
+static VARIANTS: [Variant; 8] = [
+    Variant {
+        id: VariantId::English,
+        key: "english",
+        aliases: &["inglesas", "inglesa", "checkers", "en"],
+        name_en: "English draughts (checkers)",
+        name_es: "Damas inglesas",
+        rows: 8,
+        cols: 8,
+        orthogonal: false,
+        a1_playable: true,
+        numbering: Numbering::FromTopLeft,
+        algebraic: false,
+        game_type: 21,
+        game_type_tag: "21,B,8,8,N1,0",
+        first_to_move: Color::Black,
+        start_fen: "B:W21-32:B1-12",
+        men_capture_backward: false,
+        men_move_sideways: false,
+        king_range: KingRange::Short,
+        men_capture_kings: true,
+        removal: Removal::AtEnd,
+        no_reversal: false,
+        promotion_in_capture: PromotionInCapture::Stops,
+        priority: CapturePriority::Free,
+        draw_rules: ENGLISH_DRAWS,
+        capture_separator: 'x',
+    },
+    Variant {
+        id: VariantId::Spanish,
+        key: "spanish",
+        aliases: &["espanolas", "espanola", "es"],
+        name_en: "Spanish draughts",
+        name_es: "Damas españolas",
+        rows: 8,
+        cols: 8,
+        orthogonal: false,
+        a1_playable: false,
+        numbering: Numbering::FromBottomRight,
+        algebraic: false,
+        game_type: 24,
+        game_type_tag: "24,W,8,8,N1,1",
+        first_to_move: Color::White,
+        start_fen: "W:W1-12:B21-32",
+        men_capture_backward: false,
+        men_move_sideways: false,
+        king_range: KingRange::Flying,
+        men_capture_kings: true,
+        removal: Removal::AtEnd,
+        no_reversal: false,
+        promotion_in_capture: PromotionInCapture::Stops,
+        priority: CapturePriority::QuantityThenQuality,
+        draw_rules: SPANISH_DRAWS,
+        capture_separator: 'x',
+    },
+    Variant {
+        id: VariantId::International,
+        key: "international",
+        aliases: &["internacionales", "internacional", "fmjd", "10x10"],
+        name_en: "International draughts",
+        name_es: "Damas internacionales",
+        rows: 10,
+        cols: 10,
+        orthogonal: false,
+        a1_playable: true,
+        numbering: Numbering::FromTopLeft,
+        algebraic: false,
+        game_type: 20,
+        game_type_tag: "20,W,10,10,N2,0",
+        first_to_move: Color::White,
+        start_fen: "W:W31-50:B1-20",
+        men_capture_backward: true,
+        men_move_sideways: false,
+        king_range: KingRange::Flying,
+        men_capture_kings: true,
+        removal: Removal::AtEnd,
+        no_reversal: false,
+        promotion_in_capture: PromotionInCapture::ContinuesAsMan,
+        priority: CapturePriority::Majority,
+        draw_rules: INTERNATIONAL_DRAWS,
+        capture_separator: 'x',
+    },
+    Variant {
+        id: VariantId::Triestine,
+        key: "triestine",
+        aliases: &["triestinas", "triestina"],
+        name_en: "Triestine draughts",
+        name_es: "Damas triestinas",
+        rows: 10,
+        cols: 10,
+        orthogonal: false,
+        a1_playable: false,
+        numbering: Numbering::FromTopLeft,
+        algebraic: false,
+        game_type: 0,
+        game_type_tag: "0,W,10,10,N2,1",
+        first_to_move: Color::White,
+        start_fen: "W:W31-50:B1-20",
+        men_capture_backward: false,
+        men_move_sideways: false,
+        king_range: KingRange::Short,
+        men_capture_kings: false,
+        // Short-range pieces can never re-cross a captured piece's square, so this matches the seed's
+        // "freed at once" while keeping the same-piece-twice ban.
+        removal: Removal::AtEnd,
+        no_reversal: false,
+        promotion_in_capture: PromotionInCapture::Stops,
+        priority: CapturePriority::Italian,
+        draw_rules: ENGLISH_DRAWS,
+        capture_separator: 'x',
+    },
+    Variant {
+        id: VariantId::Russian,
+        key: "russian",
+        aliases: &["rusas", "rusa", "shashki", "ru"],
+        name_en: "Russian draughts (shashki)",
+        name_es: "Damas rusas",
+        rows: 8,
+        cols: 8,
+        orthogonal: false,
+        a1_playable: true,
+        numbering: Numbering::Algebraic,
+        algebraic: true,
+        game_type: 25,
+        game_type_tag: "25,W,8,8,A0,0",
+        first_to_move: Color::White,
+        start_fen: RUSSIAN_START,
+        men_capture_backward: true,
+        men_move_sideways: false,
+        king_range: KingRange::Flying,
+        men_capture_kings: true,
+        removal: Removal::AtEnd,
+        no_reversal: false,
+        promotion_in_capture: PromotionInCapture::ContinuesAsKing,
+        priority: CapturePriority::Free,
+        draw_rules: RUSSIAN_DRAWS,
+        capture_separator: ':',
+    },
+    Variant {
+        id: VariantId::Brazilian,
+        key: "brazilian",
+        aliases: &["brasilenas", "brasilena", "brasileiras", "br"],
+        name_en: "Brazilian draughts",
+        name_es: "Damas brasileñas",
+        rows: 8,
+        cols: 8,
+        orthogonal: false,
+        a1_playable: true,
+        numbering: Numbering::Algebraic,
+        algebraic: true,
+        game_type: 26,
+        game_type_tag: "26,W,8,8,A0,0",
+        first_to_move: Color::White,
+        start_fen: RUSSIAN_START,
+        men_capture_backward: true,
+        men_move_sideways: false,
+        king_range: KingRange::Flying,
+        men_capture_kings: true,
+        removal: Removal::AtEnd,
+        no_reversal: false,
+        promotion_in_capture: PromotionInCapture::ContinuesAsMan,
+        priority: CapturePriority::Majority,
+        draw_rules: RUSSIAN_DRAWS,
+        capture_separator: 'x',
+    },
+    Variant {
+        id: VariantId::Italian,
+        key: "italian",
+        aliases: &["italianas", "italiana", "it"],
+        name_en: "Italian draughts",
+        name_es: "Damas italianas",
+        rows: 8,
+        cols: 8,
+        orthogonal: false,
+        a1_playable: false,
+        numbering: Numbering::FromTopLeft,
+        algebraic: false,
+        game_type: 22,
+        game_type_tag: "22,W,8,8,N2,1",
+        first_to_move: Color::White,
+        start_fen: "W:W21-32:B1-12",
+        men_capture_backward: false,
+        men_move_sideways: false,
+        king_range: KingRange::Short,
+        men_capture_kings: false,
+        removal: Removal::AtEnd,
+        no_reversal: false,
+        promotion_in_capture: PromotionInCapture::Stops,
+        priority: CapturePriority::Italian,
+        draw_rules: ENGLISH_DRAWS,
+        capture_separator: 'x',
+    },
+    Variant {
+        id: VariantId::Turkish,
+        key: "turkish",
+        aliases: &["turcas", "turca", "dama", "tr"],
+        name_en: "Turkish draughts (dama)",
+        name_es: "Damas turcas",
+        rows: 8,
+        cols: 8,
+        orthogonal: true,
+        a1_playable: true,
+        numbering: Numbering::Algebraic,
+        algebraic: true,
+        game_type: 30,
+        game_type_tag: "30,W,8,8,A0,0",
+        first_to_move: Color::White,
+        start_fen: TURKISH_START,
+        men_capture_backward: false,
+        men_move_sideways: true,
+        king_range: KingRange::Flying,
+        men_capture_kings: true,
+        removal: Removal::Immediate,
+        no_reversal: true,
+        promotion_in_capture: PromotionInCapture::ContinuesAsMan,
+        priority: CapturePriority::Majority,
+        draw_rules: TURKISH_DRAWS,
+        capture_separator: 'x',
+    },
+];
