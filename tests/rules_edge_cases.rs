@@ -403,3 +403,14 @@ fn unreadable_and_unknown_squares() {
     assert_eq!(p.parse_move("28-23").unwrap_err().reason, Reason::NoPiece { square: "28".into() });
     assert_eq!(p.parse_move("32-23").unwrap_err().reason, Reason::NotLegal);
 }
+
+#[test]
+fn turkish_king_may_land_where_it_captured() {
+    // Positions after a Turkish king's captures read back identically from their FEN.
+    let p = pos("turkish", "W:WKd1:Bd3,c5,b5");
+    for m in p.legal_moves() {
+        let after = p.play(&m);
+        let rebuilt = Position::from_fen(VariantId::Turkish, &after.to_fen()).unwrap();
+        assert_eq!(after, rebuilt, "{}", p.full_notation(&m));
+    }
+}

@@ -114,6 +114,13 @@ impl Position {
         let was_king = self.kings.contains(mv.from);
         let role = was_king as usize;
         let keys = &geo.zobrist_pieces;
+        // Captured pieces go first: with immediate removal the mover may land on a captured square.
+        for sq in mv.captured {
+            let victim_role = self.kings.contains(sq) as usize;
+            next.hash ^= keys[sq.index()][them][victim_role];
+        }
+        next.by_color[them] &= !mv.captured;
+        next.kings &= !mv.captured;
         next.by_color[us] = next.by_color[us].without(mv.from).with(mv.to);
         next.hash ^= keys[mv.from.index()][us][role];
         let new_role = (was_king || mv.promotes) as usize;
@@ -123,12 +130,6 @@ impl Position {
         } else if mv.promotes {
             next.kings = next.kings.with(mv.to);
         }
-        for sq in mv.captured {
-            let victim_role = self.kings.contains(sq) as usize;
-            next.hash ^= keys[sq.index()][them][victim_role];
-        }
-        next.by_color[them] &= !mv.captured;
-        next.kings &= !mv.captured;
         next.side = self.side.opposite();
         next.hash ^= geo.zobrist_black_to_move;
         next
