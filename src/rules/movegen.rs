@@ -142,8 +142,10 @@ impl Position {
             taken: [Square::new(0); MAX_JUMPS],
             out,
         };
-        let men = self.by_color[us] & !self.kings;
-        let kings = self.by_color[us] & self.kings;
+        let (men, kings) = self.pieces_that_can_jump();
+        if men.is_empty() && kings.is_empty() {
+            return;
+        }
         let occupied = self.occupied();
         for (pieces, is_king) in [(kings, true), (men, false)] {
             for from in pieces {
@@ -159,6 +161,48 @@ impl Position {
                 merge_duplicates(out, start);
             }
         }
+    }
+}
+
+impl Position {
+    /// Men and kings of the side to move that have at least a first jump, found with whole-board shifts
+    /// so that positions without captures cost a few instructions. Kings are returned all together
+    /// when any flying king can jump.
+    fn pieces_that_can_jump(&self) -> (Bitboard, Bitboard) {
+        let geo = self.geometry();
+        let rules = self.rules();
+        let us = self.side.index();
+        let opponents = self.by_color[1 - us];
+        let empty = geo.mask & !self.occupied();
+        let men = self.by_color[us] & !self.kings;
+        let kings = self.by_color[us] & self.kings;
+        let men_targets = if rules.men_capture_kings { opponents } else { opponents & !self.kings };
+        let mut jumping_men = Bitboard::EMPTY;
+        for &dir in geo.man_captures[us].as_slice() {
+            let landings = (men.shift(dir) & men_targets).shift(dir) & empty;
+            jumping_men |= landings.shift(-2 * dir);
+        }
+        let mut jumping_kings = Bitboard::EMPTY;
+        if kings.any() {
+            for &dir in geo.king_dirs.as_slice() {
+                let victims = if rules.king_range == KingRange::Short {
+                    kings.shift(dir) & opponents
+                } else {
+                    let mut front = kings.shift(dir) & geo.mask;
+                    let mut hit = Bitboard::EMPTY;
+                    while front.any() {
+                        hit |= front & !empty;
+                        front = (front & empty).shift(dir) & geo.mask;
+                    }
+                    hit & opponents
+                };
+                if (victims.shift(dir) & empty).any() {
+                    jumping_kings = kings;
+                    break;
+                }
+            }
+        }
+        (jumping_men & men, jumping_kings)
     }
 }
 
