@@ -1,1 +1,3 @@
-//! (module under construction)
+//! The HTTP side: health checks, the Mini App page and its API.
+
+pub mod init_data;
