@@ -13,17 +13,7 @@ use std::sync::LazyLock;
 
 use serde::Deserialize;
 
-/// Variant ids that have rules texts, in the order a menu shows them.
-pub const VARIANTS: [&str; 8] = [
-    "english",
-    "spanish",
-    "international",
-    "triestine",
-    "russian",
-    "brazilian",
-    "italian",
-    "turkish",
-];
+use crate::rules::VariantId;
 
 /// Longest text (in characters, tags included) any topic may have. Telegram cuts messages at 4096
 /// UTF-16 units after parsing; the margin leaves room for a header or a footer a front end adds.
@@ -168,7 +158,10 @@ impl FromStr for Topic {
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum RulebookError {
-    #[error("unknown variant \"{0}\" (known: {list})", list = VARIANTS.join(", "))]
+    #[error(
+        "unknown variant \"{0}\" (known: english, spanish, international, triestine, russian, \
+         brazilian, italian, turkish)"
+    )]
     UnknownVariant(String),
     #[error(
         "unknown topic \"{0}\" (topics: movement, capture, promotion, end, notation, faq; \
@@ -177,51 +170,43 @@ pub enum RulebookError {
     UnknownTopic(String),
     #[error("unknown language \"{0}\" (es or en)")]
     UnknownLang(String),
-    /// A compiled-in text file does not parse; only a broken build can produce this.
+    /// A compiled-in text file does not parse or is missing; only a broken build can produce this.
     #[error("the {lang} rules of {variant} are malformed: {detail}")]
     Malformed {
-        variant: &'static str,
+        variant: VariantId,
         lang: Lang,
         detail: String,
     },
 }
 
-/// Resolves a variant id or its Spanish name ("inglesas", "españolas", ...), case-insensitively.
-pub fn variant_id(name: &str) -> Result<&'static str, RulebookError> {
-    let id = match fold(name).as_str() {
-        "english" | "inglesas" | "inglesa" => "english",
-        "spanish" | "espanolas" | "espanola" => "spanish",
-        "international" | "internacionales" | "internacional" => "international",
-        "triestine" | "triestinas" | "triestina" => "triestine",
-        "russian" | "rusas" | "rusa" => "russian",
-        "brazilian" | "brasilenas" | "brasilena" => "brazilian",
-        "italian" | "italianas" | "italiana" => "italian",
-        "turkish" | "turcas" | "turca" => "turkish",
-        _ => return Err(RulebookError::UnknownVariant(name.to_owned())),
-    };
-    Ok(id)
+/// Anything that names a variant: a [`VariantId`], or its id or Spanish name as text
+/// ("english", "inglesas", "Españolas", ...; whatever [`VariantId`] parses).
+pub trait VariantKey {
+    fn variant(&self) -> Result<VariantId, RulebookError>;
 }
 
-/// Anything that names a variant: its id or Spanish name as text.
-pub trait VariantKey {
-    fn variant_key(&self) -> Result<&'static str, RulebookError>;
+impl VariantKey for VariantId {
+    fn variant(&self) -> Result<VariantId, RulebookError> {
+        Ok(*self)
+    }
 }
 
 impl VariantKey for str {
-    fn variant_key(&self) -> Result<&'static str, RulebookError> {
-        variant_id(self)
+    fn variant(&self) -> Result<VariantId, RulebookError> {
+        self.parse()
+            .map_err(|_| RulebookError::UnknownVariant(self.to_owned()))
     }
 }
 
 impl VariantKey for String {
-    fn variant_key(&self) -> Result<&'static str, RulebookError> {
-        variant_id(self)
+    fn variant(&self) -> Result<VariantId, RulebookError> {
+        self.as_str().variant()
     }
 }
 
 impl<T: VariantKey + ?Sized> VariantKey for &T {
-    fn variant_key(&self) -> Result<&'static str, RulebookError> {
-        (**self).variant_key()
+    fn variant(&self) -> Result<VariantId, RulebookError> {
+        (**self).variant()
     }
 }
 
@@ -290,29 +275,29 @@ impl Sheet {
 }
 
 macro_rules! sources {
-    ($($variant:literal),* $(,)?) => {
+    ($($variant:ident => $file:literal),* $(,)?) => {
         [$(
-            ($variant, Lang::Es, include_str!(concat!(
-                env!("CARGO_MANIFEST_DIR"), "/templates/rules/es/", $variant, ".toml"))),
-            ($variant, Lang::En, include_str!(concat!(
-                env!("CARGO_MANIFEST_DIR"), "/templates/rules/en/", $variant, ".toml"))),
+            (VariantId::$variant, Lang::Es, include_str!(concat!(
+                env!("CARGO_MANIFEST_DIR"), "/templates/rules/es/", $file, ".toml"))),
+            (VariantId::$variant, Lang::En, include_str!(concat!(
+                env!("CARGO_MANIFEST_DIR"), "/templates/rules/en/", $file, ".toml"))),
         )*]
     };
 }
 
-/// Every text file, compiled in. Must list the same ids as [`VARIANTS`] (a test checks it).
-const SOURCES: [(&str, Lang, &str); 16] = sources!(
-    "english",
-    "spanish",
-    "international",
-    "triestine",
-    "russian",
-    "brazilian",
-    "italian",
-    "turkish",
+/// Every text file, compiled in; a test checks that each variant has both languages.
+const SOURCES: [(VariantId, Lang, &str); 16] = sources!(
+    English => "english",
+    Spanish => "spanish",
+    International => "international",
+    Triestine => "triestine",
+    Russian => "russian",
+    Brazilian => "brazilian",
+    Italian => "italian",
+    Turkish => "turkish",
 );
 
-type SheetTable = HashMap<(&'static str, Lang), Result<Sheet, String>>;
+type SheetTable = HashMap<(VariantId, Lang), Result<Sheet, String>>;
 
 /// Parsed once on first use. A file that fails to parse is kept as its error, so one bad file costs
 /// only its own lookups instead of taking the process down.
@@ -327,7 +312,7 @@ static SHEETS: LazyLock<SheetTable> = LazyLock::new(|| {
 });
 
 fn sheet(variant: &impl VariantKey, lang: Lang) -> Result<&'static Sheet, RulebookError> {
-    let id = variant.variant_key()?;
+    let id = variant.variant()?;
     let table: &'static SheetTable = &SHEETS;
     match table.get(&(id, lang)) {
         Some(Ok(sheet)) => Ok(sheet),
@@ -550,21 +535,21 @@ mod tests {
 
     #[test]
     fn variants_resolve_from_ids_and_spanish_names() {
-        assert_eq!(variant_id("Españolas"), Ok("spanish"));
-        assert_eq!(variant_id("brasilenas"), Ok("brazilian"));
-        assert_eq!(variant_id("TURKISH"), Ok("turkish"));
+        assert_eq!("Españolas".variant(), Ok(VariantId::Spanish));
+        assert_eq!("brasilenas".variant(), Ok(VariantId::Brazilian));
+        assert_eq!(String::from("TURKISH").variant(), Ok(VariantId::Turkish));
         assert!(matches!(
-            variant_id("frisian"),
+            "frisian".variant(),
             Err(RulebookError::UnknownVariant(_))
         ));
-        for id in VARIANTS {
-            assert_eq!(variant_id(id), Ok(id));
+        for id in VariantId::ALL {
+            assert_eq!(id.as_str().variant(), Ok(id));
         }
     }
 
     #[test]
-    fn sources_and_variant_list_agree() {
-        for id in VARIANTS {
+    fn every_variant_has_one_file_per_language_named_after_its_id() {
+        for id in VariantId::ALL {
             for lang in Lang::ALL {
                 let count = SOURCES
                     .iter()
@@ -573,7 +558,16 @@ mod tests {
                 assert_eq!(count, 1, "{id} {lang}");
             }
         }
-        assert_eq!(SOURCES.len(), VARIANTS.len() * Lang::ALL.len());
+        assert_eq!(SOURCES.len(), VariantId::ALL.len() * Lang::ALL.len());
+        // The file names are the ids, so the templates directory reads like the CLI.
+        for id in VariantId::ALL {
+            let path = format!(
+                "{}/templates/rules/en/{}.toml",
+                env!("CARGO_MANIFEST_DIR"),
+                id.as_str()
+            );
+            assert!(std::path::Path::new(&path).exists(), "{path}");
+        }
     }
 
     #[test]

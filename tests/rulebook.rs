@@ -1,21 +1,27 @@
 //! The rules texts: complete, sendable to Telegram, and saying what each variant's rules say.
+//! Where the rules module defines a fact (who starts, how many pieces, the capture priority, the
+//! draw rules, ...), the texts are checked against that definition, so the two cannot drift apart.
 
 use std::process::Command;
 
 use damas::rulebook::{
-    self, Lang, MAX_TEXT_CHARS, RulebookError, Topic, VARIANTS, strip_html, validate_html,
+    self, Lang, MAX_TEXT_CHARS, RulebookError, Topic, strip_html, validate_html,
+};
+use damas::rules::{
+    CapturePriority, Color, DrawRule, KingRange, Position, PromotionInCapture, Removal, Role,
+    VariantId,
 };
 
-fn text(variant: &str, lang: Lang, topic: Topic) -> &'static str {
+fn text(variant: VariantId, lang: Lang, topic: Topic) -> &'static str {
     rulebook::text(variant, lang, topic).unwrap_or_else(|e| panic!("{variant} {lang} {topic}: {e}"))
 }
 
 /// Plain text, lowercased, for content checks that should not depend on markup or case.
-fn plain(variant: &str, lang: Lang, topic: Topic) -> String {
+fn plain(variant: VariantId, lang: Lang, topic: Topic) -> String {
     strip_html(text(variant, lang, topic)).to_lowercase()
 }
 
-fn all_plain(variant: &str, lang: Lang) -> String {
+fn all_plain(variant: VariantId, lang: Lang) -> String {
     Topic::ALL
         .iter()
         .map(|&t| plain(variant, lang, t))
@@ -23,9 +29,20 @@ fn all_plain(variant: &str, lang: Lang) -> String {
         .join("\n")
 }
 
+/// The answer under a FAQ question: the line after the one that starts with `question`.
+fn faq_answer(variant: VariantId, lang: Lang, question: &str) -> String {
+    let faq = plain(variant, lang, Topic::Faq);
+    let mut lines = faq.lines();
+    lines
+        .by_ref()
+        .find(|l| l.starts_with(question))
+        .unwrap_or_else(|| panic!("{variant} {lang}: no question {question:?}"));
+    lines.next().unwrap_or_default().to_owned()
+}
+
 #[test]
 fn every_variant_language_and_topic_has_a_sendable_text() {
-    for variant in VARIANTS {
+    for variant in VariantId::ALL {
         for lang in Lang::ALL {
             for topic in Topic::ALL {
                 let t = text(variant, lang, topic);
@@ -65,35 +82,39 @@ fn every_variant_language_and_topic_has_a_sendable_text() {
 
 #[test]
 fn spanish_and_english_cover_the_same_topics_with_the_same_structure() {
-    for variant in VARIANTS {
+    let codes = |t: &str| -> Vec<String> {
+        t.split("<code>")
+            .skip(1)
+            .filter_map(|s| s.split("</code>").next())
+            .filter(|c| c.chars().any(|ch| ch.is_ascii_digit()))
+            .map(str::to_owned)
+            .collect()
+    };
+    let pre = |t: &str| {
+        t.split("<pre>")
+            .nth(1)
+            .and_then(|s| s.split("</pre>").next())
+            .map(str::to_owned)
+    };
+    for variant in VariantId::ALL {
         for topic in Topic::ALL {
             let es = text(variant, Lang::Es, topic);
             let en = text(variant, Lang::En, topic);
-            // Same sections and the same diagrams and move examples in both languages.
             assert_eq!(
                 es.matches("<b>").count(),
                 en.matches("<b>").count(),
                 "{variant} {topic}: bold sections differ between es and en"
             );
-            let codes = |t: &str| -> Vec<String> {
-                t.split("<code>")
-                    .skip(1)
-                    .filter_map(|s| s.split("</code>").next())
-                    .filter(|c| c.chars().any(|ch| ch.is_ascii_digit()))
-                    .map(str::to_owned)
-                    .collect()
-            };
+            assert_eq!(
+                es.matches("\n• ").count(),
+                en.matches("\n• ").count(),
+                "{variant} {topic}: bullet lists differ between es and en"
+            );
             assert_eq!(
                 codes(es),
                 codes(en),
                 "{variant} {topic}: move examples differ"
             );
-            let pre = |t: &str| {
-                t.split("<pre>")
-                    .nth(1)
-                    .and_then(|s| s.split("</pre>").next())
-                    .map(str::to_owned)
-            };
             assert_eq!(pre(es), pre(en), "{variant} {topic}: diagrams differ");
         }
     }
@@ -102,7 +123,7 @@ fn spanish_and_english_cover_the_same_topics_with_the_same_structure() {
 #[test]
 fn names_differ_by_language_and_variant() {
     let mut seen = std::collections::HashSet::new();
-    for variant in VARIANTS {
+    for variant in VariantId::ALL {
         for lang in Lang::ALL {
             let name = rulebook::name(variant, lang).expect("name");
             assert!(seen.insert(name), "duplicate name {name}");
@@ -111,10 +132,14 @@ fn names_differ_by_language_and_variant() {
 }
 
 #[test]
-fn lookups_accept_spanish_names_and_report_unknown_ones() {
+fn lookups_accept_ids_and_spanish_names_and_report_unknown_ones() {
     assert_eq!(
         rulebook::text("Italianas", Lang::Es, Topic::Faq),
-        rulebook::text("italian", Lang::Es, Topic::Faq)
+        rulebook::text(VariantId::Italian, Lang::Es, Topic::Faq)
+    );
+    assert_eq!(
+        rulebook::text(String::from("russian"), Lang::En, Topic::End),
+        rulebook::text(VariantId::Russian, Lang::En, Topic::End)
     );
     assert!(matches!(
         rulebook::text("checkers-9x9", Lang::En, Topic::Faq),
@@ -127,151 +152,350 @@ fn lookups_accept_spanish_names_and_report_unknown_ones() {
 }
 
 #[test]
-fn english_black_moves_first_and_choice_is_free() {
-    let en = plain("english", Lang::En, Topic::Faq);
-    assert!(en.contains("who starts?\nblack"), "{en}");
-    let es = plain("english", Lang::Es, Topic::Faq);
-    assert!(es.contains("¿quién empieza?\nlas negras"), "{es}");
-    for lang in Lang::ALL {
-        let capture = plain("english", lang, Topic::Capture);
+fn board_size_first_move_and_piece_count_match_the_rules() {
+    for variant in VariantId::ALL {
+        let rules = variant.rules();
+        let start = Position::start(variant);
+        let men = start.count(Color::White, Role::Man);
+        assert_eq!(men, start.count(Color::Black, Role::Man));
+        for lang in Lang::ALL {
+            let size = format!("{}×{}", rules.rows, rules.cols);
+            let summary = rulebook::overview(variant, lang).expect("overview");
+            assert!(summary.contains(&size), "{variant} {lang}: {size}");
+            assert!(plain(variant, lang, Topic::Movement).contains(&size));
+        }
+        let (en, es) = match rules.first_to_move {
+            Color::White => ("white", "las blancas"),
+            Color::Black => ("black", "las negras"),
+        };
         assert!(
-            capture.contains("no hierarchy") || capture.contains("no hay jerarquía"),
-            "{capture}"
+            faq_answer(variant, Lang::En, "who starts?").starts_with(en),
+            "{variant}"
         );
-        let end = plain("english", lang, Topic::End);
         assert!(
-            end.contains("40"),
-            "english {lang} end lacks the 40-move rule"
+            faq_answer(variant, Lang::Es, "¿quién empieza?").starts_with(es),
+            "{variant}"
+        );
+        assert!(
+            faq_answer(variant, Lang::En, "how many pieces?").starts_with(&format!("{men} each")),
+            "{variant}"
+        );
+        assert!(
+            faq_answer(variant, Lang::Es, "¿cuántas piezas").starts_with(&format!("{men},")),
+            "{variant}"
         );
     }
 }
 
 #[test]
-fn white_moves_first_everywhere_but_english() {
-    for variant in VARIANTS.iter().filter(|v| **v != "english") {
-        let en = plain(variant, Lang::En, Topic::Faq);
-        assert!(en.contains("who starts?\nwhite"), "{variant}: {en}");
-        let es = plain(variant, Lang::Es, Topic::Faq);
+fn men_and_kings_are_described_as_the_rules_define_them() {
+    for variant in VariantId::ALL {
+        let rules = variant.rules();
+        let backward = faq_answer(variant, Lang::En, "can a man capture backward?");
+        assert_eq!(
+            backward.starts_with("yes"),
+            rules.men_capture_backward,
+            "{variant}"
+        );
         assert!(
-            es.contains("¿quién empieza?\nlas blancas"),
-            "{variant}: {es}"
+            backward.starts_with("yes") || backward.starts_with("no"),
+            "{variant}"
+        );
+        let atras = faq_answer(variant, Lang::Es, "¿puede el peón capturar hacia atrás?");
+        assert_eq!(
+            atras.starts_with("sí"),
+            rules.men_capture_backward,
+            "{variant}"
+        );
+
+        let capture = plain(variant, Lang::En, Topic::Capture);
+        assert_eq!(
+            capture.contains("a man cannot capture a king"),
+            !rules.men_capture_kings,
+            "{variant}"
+        );
+        let captura = plain(variant, Lang::Es, Topic::Capture);
+        assert_eq!(
+            captura.contains("el peón no puede capturar una dama"),
+            !rules.men_capture_kings,
+            "{variant}"
+        );
+
+        let movement = plain(variant, Lang::En, Topic::Movement);
+        match rules.king_range {
+            KingRange::Short => assert!(movement.contains("does not fly"), "{variant}"),
+            KingRange::Flying => assert!(
+                movement.contains("\"flying\" king") || movement.contains("like a rook"),
+                "{variant}"
+            ),
+        }
+        assert_eq!(
+            movement.contains("sideways"),
+            rules.men_move_sideways,
+            "{variant}"
         );
     }
+}
+
+#[test]
+fn capture_priority_matches_the_rules() {
+    for variant in VariantId::ALL {
+        let en = plain(variant, Lang::En, Topic::Capture);
+        let es = plain(variant, Lang::Es, Topic::Capture);
+        let majority = en.contains("largest number of pieces");
+        match variant.rules().priority {
+            CapturePriority::Free => {
+                assert!(en.contains("which capture: your choice"), "{variant}");
+                assert!(es.contains("qué captura: la eliges tú"), "{variant}");
+                assert!(!majority, "{variant}");
+            }
+            CapturePriority::Majority => {
+                assert!(majority, "{variant}");
+                assert!(
+                    en.contains("a king counts as one piece")
+                        || en.contains("a king and a man both count as one piece"),
+                    "{variant}"
+                );
+            }
+            CapturePriority::QuantityThenQuality => {
+                assert!(en.contains("law of quantity") && en.contains("law of quality"));
+                assert!(es.contains("ley de la cantidad") && es.contains("ley de la calidad"));
+            }
+            CapturePriority::Italian => {
+                for criterion in ["most pieces", "with a king", "most kings", "king first"] {
+                    assert!(en.contains(criterion), "{variant}: {criterion}");
+                }
+                for criterio in ["más piezas", "con dama", "más damas", "encuentre antes"] {
+                    assert!(es.contains(criterio), "{variant}: {criterio}");
+                }
+            }
+        }
+        let immediate = en.contains("as soon as it is jumped");
+        assert_eq!(
+            immediate,
+            variant.rules().removal == Removal::Immediate,
+            "{variant}"
+        );
+        assert_eq!(
+            en.contains("180°"),
+            variant.rules().no_reversal,
+            "{variant}"
+        );
+    }
+    let international = plain(VariantId::International, Lang::En, Topic::Capture);
+    assert!(international.contains("majority rule"));
+}
+
+#[test]
+fn promotion_during_a_capture_matches_the_rules() {
+    for variant in VariantId::ALL {
+        let en = plain(variant, Lang::En, Topic::Promotion);
+        let es = plain(variant, Lang::Es, Topic::Promotion);
+        match variant.rules().promotion_in_capture {
+            PromotionInCapture::Stops => {
+                assert!(
+                    en.contains("ends there") || en.contains("ends on the spot"),
+                    "{variant}"
+                );
+                assert!(es.contains("termina ahí"), "{variant}");
+            }
+            PromotionInCapture::ContinuesAsKing => {
+                assert!(
+                    en.contains("immediately") && en.contains("as a flying king"),
+                    "{variant}"
+                );
+                assert!(es.contains("al instante"), "{variant}");
+            }
+            PromotionInCapture::ContinuesAsMan => {
+                assert!(en.contains("must go on") && en.contains("man"), "{variant}");
+                assert!(es.contains("tiene que seguir"), "{variant}");
+                assert!(!en.contains("ends there"), "{variant}");
+            }
+        }
+    }
+}
+
+#[test]
+fn draw_rules_match_the_rules_one_bullet_each() {
+    for variant in VariantId::ALL {
+        let draw_rules = variant.rules().draw_rules;
+        for lang in Lang::ALL {
+            let end = plain(variant, lang, Topic::End);
+            // One bullet for a draw by agreement, then one per rule the game applies by itself.
+            let bullets = end.lines().filter(|l| l.starts_with("• ")).count();
+            assert_eq!(bullets, 1 + draw_rules.len(), "{variant} {lang}:\n{end}");
+            for rule in draw_rules {
+                let needle = match *rule {
+                    DrawRule::Repetition { times } => {
+                        assert_eq!(times, 3, "texts say threefold");
+                        match lang {
+                            Lang::En => "threefold repetition".to_owned(),
+                            Lang::Es => "triple repetición".to_owned(),
+                        }
+                    }
+                    DrawRule::NoProgress { moves_each, .. }
+                    | DrawRule::ShortEnding { moves_each, .. }
+                    | DrawRule::BalancedKings { moves_each, .. } => moves_each.to_string(),
+                    DrawRule::LoneKings { .. } => match lang {
+                        Lang::En => "single king".to_owned(),
+                        Lang::Es => "solo le queda una dama".to_owned(),
+                    },
+                };
+                assert!(
+                    end.contains(&needle),
+                    "{variant} {lang}: {rule:?} ({needle:?})"
+                );
+            }
+        }
+    }
+    let international = plain(VariantId::International, Lang::En, Topic::End);
+    for rule in ["25 moves each", "16 moves each", "5 moves each"] {
+        assert!(
+            international.contains(rule),
+            "international end lacks {rule:?}"
+        );
+    }
+}
+
+#[test]
+fn english_black_moves_first_and_the_40_move_rule() {
+    let en = plain(VariantId::English, Lang::En, Topic::Faq);
+    assert!(en.contains("who starts?\nblack"), "{en}");
+    let end = plain(VariantId::English, Lang::En, Topic::End);
+    assert!(
+        end.contains("40 moves") && end.contains("no man was moved"),
+        "{end}"
+    );
 }
 
 #[test]
 fn italian_and_triestine_men_cannot_capture_kings() {
-    for variant in ["italian", "triestine"] {
-        let en = plain(variant, Lang::En, Topic::Capture);
+    for variant in [VariantId::Italian, VariantId::Triestine] {
+        let en = plain(variant, Lang::En, Topic::Faq);
         assert!(
-            en.contains("a man cannot capture a king"),
+            en.contains("can a man capture a king?\nno"),
             "{variant}: {en}"
         );
-        let es = plain(variant, Lang::Es, Topic::Capture);
+        let es = plain(variant, Lang::Es, Topic::Faq);
         assert!(
-            es.contains("el peón no puede capturar una dama"),
+            es.contains("¿puede un peón capturar una dama?\nno"),
             "{variant}: {es}"
         );
-    }
-    // Where men may take kings, the texts must not claim otherwise.
-    for variant in [
-        "english",
-        "spanish",
-        "international",
-        "russian",
-        "brazilian",
-        "turkish",
-    ] {
-        let en = all_plain(variant, Lang::En);
-        assert!(!en.contains("cannot capture a king"), "{variant}");
-    }
-}
-
-#[test]
-fn international_and_brazilian_require_majority_capture() {
-    for variant in ["international", "brazilian"] {
-        let en = plain(variant, Lang::En, Topic::Capture);
-        assert!(en.contains("majority rule"), "{variant}: {en}");
-        assert!(en.contains("largest number of pieces"), "{variant}");
-        let es = plain(variant, Lang::Es, Topic::Capture);
-        assert!(es.contains("ley de la mayoría"), "{variant}: {es}");
-    }
-    let end = plain("international", Lang::En, Topic::End);
-    for rule in [
-        "threefold",
-        "25 moves each",
-        "16 moves each",
-        "5 moves each",
-    ] {
-        assert!(end.contains(rule), "international end lacks {rule:?}");
-    }
-}
-
-#[test]
-fn russian_and_english_have_free_choice_not_majority() {
-    for variant in ["russian", "english"] {
-        let en = plain(variant, Lang::En, Topic::Capture);
-        assert!(
-            !en.contains("majority rule") || en.contains("no majority rule"),
-            "{variant}"
-        );
-        assert!(en.contains("your choice"), "{variant}: {en}");
     }
 }
 
 #[test]
 fn triestine_is_10x10_with_its_own_numbering() {
     for lang in Lang::ALL {
-        let summary = rulebook::overview("triestine", lang).expect("overview");
-        assert!(summary.contains("10×10"), "{summary}");
-        let movement = plain("triestine", lang, Topic::Movement);
+        let movement = plain(VariantId::Triestine, lang, Topic::Movement);
         assert!(movement.contains("10×10"));
         assert!(
             movement.contains("31–50"),
             "white starts on 31-50: {movement}"
         );
-        let notation = text("triestine", lang, Topic::Notation);
+        let notation = text(VariantId::Triestine, lang, Topic::Notation);
         // Square 1 is the top-left corner seen by White; 46 is b1, not a1.
         assert!(notation.contains("<pre>\n 1  .  2"), "{notation}");
         assert!(notation.contains(" . 46  . 47"), "{notation}");
-        let capture = plain("triestine", lang, Topic::Capture);
-        assert!(capture.contains('4'), "four hierarchy criteria");
     }
 }
 
 #[test]
-fn promotion_during_capture_differs_by_variant() {
-    // Stops: English, Spanish, Italian, Triestine. Continues as king: Russian. Stays a man: International.
-    for variant in ["english", "spanish", "italian", "triestine"] {
-        let en = plain(variant, Lang::En, Topic::Promotion);
-        assert!(
-            en.contains("move ends there") || en.contains("move ends on the spot"),
-            "{variant}: {en}"
-        );
-    }
-    let russian = plain("russian", Lang::En, Topic::Promotion);
-    assert!(russian.contains("immediately") && russian.contains("as a flying king"));
-    for variant in ["international", "brazilian"] {
-        let en = plain(variant, Lang::En, Topic::Promotion);
-        assert!(en.contains("remains a man"), "{variant}: {en}");
+fn diagrams_match_the_numbering_of_each_variant() {
+    // Every square of the diagram that holds a number must be a playing square of the variant, and
+    // the number must be that square's name. Rows are printed from White's far side down.
+    for variant in VariantId::ALL {
+        let rules = variant.rules();
+        let t = text(variant, Lang::En, Topic::Notation);
+        let Some(pre) = t
+            .split("<pre>")
+            .nth(1)
+            .and_then(|s| s.split("</pre>").next())
+        else {
+            assert!(rules.algebraic, "{variant} has no diagram");
+            continue;
+        };
+        let lines: Vec<&str> = pre.trim_matches('\n').lines().collect();
+        assert_eq!(lines.len(), rules.rows as usize, "{variant}");
+        let mut seen = 0;
+        for (i, line) in lines.iter().enumerate() {
+            let row = rules.rows - 1 - i as u8;
+            let cells: Vec<&str> = line.split_whitespace().collect();
+            assert_eq!(cells.len(), rules.cols as usize, "{variant} line {line:?}");
+            for (col, cell) in cells.iter().enumerate() {
+                let square = rules.square_at(row, col as u8);
+                match (*cell, square) {
+                    (".", None) => {}
+                    (number, Some(sq)) => {
+                        assert_eq!(
+                            number,
+                            rules.square_name(sq),
+                            "{variant} row {row} col {col}"
+                        );
+                        seen += 1;
+                    }
+                    (cell, None) => panic!("{variant}: {cell} on a non-playing square"),
+                }
+            }
+        }
+        assert_eq!(seen, rules.square_count(), "{variant}");
     }
 }
 
 #[test]
-fn turkish_is_orthogonal_with_immediate_removal() {
-    let en = all_plain("turkish", Lang::En);
-    assert!(en.contains("all 64 squares"));
-    assert!(en.contains("16 each"));
-    assert!(en.contains("180°"));
-    assert!(en.contains("as soon as it is jumped"));
-    let es = all_plain("turkish", Lang::Es);
-    assert!(es.contains("las 64 casillas"));
-    assert!(es.contains("180°"));
+fn move_examples_in_the_notation_topic_are_well_formed() {
+    // Plain moves in the examples must be legal from the start position when the side that starts
+    // could play them; all of them must at least name real squares.
+    for variant in VariantId::ALL {
+        let rules = variant.rules();
+        let t = text(variant, Lang::En, Topic::Notation);
+        let examples: Vec<&str> = t
+            .split("<code>")
+            .skip(1)
+            .filter_map(|s| s.split("</code>").next())
+            .filter(|c| c.contains('-') || c.contains('x') || c.contains(':'))
+            .flat_map(str::split_whitespace)
+            .filter(|c| c.chars().any(|ch| ch.is_ascii_digit()))
+            .collect();
+        assert!(!examples.is_empty(), "{variant}");
+        for example in examples {
+            for square in example.split(['-', 'x', ':']) {
+                assert!(
+                    rules.parse_square(square).is_some(),
+                    "{variant}: {example} names no square {square:?}"
+                );
+            }
+        }
+    }
+    // The opening sequences quoted in the texts are legal games.
+    for (variant, moves) in [
+        (VariantId::International, "32-28 19-23 28x19 14x23"),
+        (VariantId::Russian, "c3-d4 f6-e5 d4:f6 g7:e5"),
+        (VariantId::Brazilian, "c3-d4 f6-e5 d4xf6 g7xe5"),
+        (VariantId::English, "11-15"),
+        (VariantId::Spanish, "10-14"),
+        (VariantId::Italian, "23-19"),
+        (VariantId::Triestine, "32-27"),
+        (VariantId::Turkish, "d3-d4"),
+    ] {
+        let notation = text(variant, Lang::En, Topic::Notation);
+        let mut position = Position::start(variant);
+        for mv in moves.split_whitespace() {
+            assert!(
+                notation.contains(mv),
+                "{variant}: the text no longer quotes {mv}"
+            );
+            let parsed = position
+                .parse_move(mv)
+                .unwrap_or_else(|e| panic!("{variant} {mv}: {e:?}"));
+            position = position.play(&parsed);
+        }
+    }
 }
 
 #[test]
 fn the_soplo_is_explained_and_never_applied() {
-    for variant in VARIANTS {
+    for variant in VariantId::ALL {
         let en = plain(variant, Lang::En, Topic::Faq);
         assert!(en.contains("soplo"), "{variant} en");
         assert!(
@@ -283,28 +507,16 @@ fn the_soplo_is_explained_and_never_applied() {
         assert!(es.contains("se rechaza"), "{variant} es");
     }
     // Spanish draughts: the seed describes the soplo as the opponent's option.
-    let es = plain("spanish", Lang::Es, Topic::Faq);
+    let es = plain(VariantId::Spanish, Lang::Es, Topic::Faq);
     assert!(es.contains("opcional"), "{es}");
 }
 
 #[test]
-fn diagrams_match_the_numbering_of_each_variant() {
-    // The bottom-left corner seen by White: a playing square in English (29) and International (46),
-    // not in Italian or Spanish, whose first square is at the top left / bottom right respectively.
-    let last_line = |variant: &str| -> String {
-        let t = text(variant, Lang::En, Topic::Notation);
-        let pre = t
-            .split("<pre>")
-            .nth(1)
-            .and_then(|s| s.split("</pre>").next())
-            .unwrap_or("");
-        pre.trim_end().lines().last().unwrap_or("").to_owned()
-    };
-    assert!(last_line("english").starts_with("29"));
-    assert!(last_line("international").starts_with("46"));
-    assert!(last_line("italian").starts_with(" . 29"));
-    assert!(last_line("spanish").ends_with(" 1"));
-    assert!(last_line("triestine").ends_with("50"));
+fn turkish_is_orthogonal() {
+    let en = all_plain(VariantId::Turkish, Lang::En);
+    assert!(en.contains("all 64 squares"));
+    let es = all_plain(VariantId::Turkish, Lang::Es);
+    assert!(es.contains("las 64 casillas"));
 }
 
 #[test]

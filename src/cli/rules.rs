@@ -5,12 +5,13 @@ use std::io::Write;
 use anyhow::Context;
 
 use crate::rulebook::{self, Lang, Topic};
+use crate::rules::VariantId;
 
 #[derive(Debug, clap::Args)]
 pub struct RulesArgs {
     /// Variant: english, spanish, international, triestine, russian, brazilian, italian, turkish
     /// (Spanish names such as "españolas" work too)
-    pub variant: String,
+    pub variant: VariantId,
     /// Language of the text: es or en
     #[arg(long, default_value = "es")]
     pub lang: Lang,
@@ -33,17 +34,17 @@ pub fn run(args: RulesArgs) -> anyhow::Result<()> {
 fn render(args: &RulesArgs) -> anyhow::Result<String> {
     let lang = args.lang;
     let html = match args.topic.as_deref() {
-        None => rulebook::overview(&args.variant, lang)?,
+        None => rulebook::overview(args.variant, lang)?,
         Some(all) if matches!(all.trim().to_lowercase().as_str(), "all" | "todo" | "todos") => {
-            let mut parts = vec![rulebook::overview(&args.variant, lang)?];
+            let mut parts = vec![rulebook::overview(args.variant, lang)?];
             for topic in Topic::ALL {
-                parts.push(rulebook::text(&args.variant, lang, topic)?.to_owned());
+                parts.push(rulebook::text(args.variant, lang, topic)?.to_owned());
             }
             parts.join("\n\n")
         }
         Some(topic) => {
             let topic: Topic = topic.parse()?;
-            rulebook::text(&args.variant, lang, topic)?.to_owned()
+            rulebook::text(args.variant, lang, topic)?.to_owned()
         }
     };
     Ok(if args.html {
