@@ -414,3 +414,107 @@ fn turkish_king_may_land_where_it_captured() {
         assert_eq!(after, rebuilt, "{}", p.full_notation(&m));
     }
 }
+
+// --- More seed sentences -----------------------------------------------------------------------
+
+/// The name of the square at a chess-like coordinate ("c3") in `variant`'s own notation.
+fn at(variant: &str, coord: &str) -> String {
+    let v: VariantId = variant.parse().unwrap();
+    let rules = v.rules();
+    let bytes = coord.as_bytes();
+    let col = bytes[0] - b'a';
+    let row: u8 = coord[1..].parse::<u8>().unwrap() - 1;
+    rules.square_name(rules.square_at(row, col).unwrap_or_else(|| panic!("{coord} is not a playing square")))
+}
+
+#[test]
+fn english_any_piece_may_capture_any_piece() {
+    // Seed 000: no restriction by rank: a man takes a king.
+    assert_eq!(full("english", "W:W22:BK18"), sorted(&["22x15"]));
+}
+
+#[test]
+fn english_direction_may_change_at_each_jump() {
+    // 30x23 goes up-right over 26, then 23x14 up-left over 18: a zig-zag is one legal sequence.
+    assert_eq!(full("english", "W:W30:B26,18"), sorted(&["30x23x14"]));
+}
+
+#[test]
+fn english_king_may_cross_the_same_empty_square_again() {
+    // A short king goes round four men and ends on its own starting square, both ways round.
+    let fen = "W:WK22:B18,10,9,17";
+    let p = pos("english", fen);
+    let moves = p.legal_moves();
+    assert_eq!(moves.len(), 1);
+    assert_eq!(moves[0].captures().len(), 4);
+    assert_eq!(moves[0].from(), moves[0].to());
+    assert_eq!(paths_count("english", fen), 2);
+}
+
+#[test]
+fn spanish_start_has_twelve_each_on_the_three_nearest_rows() {
+    let start = Position::start(VariantId::Spanish);
+    let rules = VariantId::Spanish.rules();
+    for (sq, piece) in start.pieces() {
+        let (row, _) = rules.coords(sq);
+        match piece.color {
+            Color::White => assert!(row <= 2),
+            Color::Black => assert!(row >= 5),
+        }
+    }
+    assert_eq!(start.count(Color::White, Role::Man), 12);
+    assert_eq!(start.count(Color::Black, Role::Man), 12);
+}
+
+#[test]
+fn spanish_king_flies_only_over_free_squares() {
+    // The king on 1 (h1) runs up the long diagonal (5, 10, 14) until its own man on 19 (d5) stops it.
+    let fen = "W:WK1,19:B32";
+    let king_moves: Vec<String> = full("spanish", fen).into_iter().filter(|m| m.starts_with("1-")).collect();
+    assert_eq!(king_moves, sorted(&["1-5", "1-10", "1-14"]));
+}
+
+#[test]
+fn spanish_king_captures_from_afar_and_lands_on_any_free_square_beyond() {
+    let fen = format!("W:WK{}:B{}", at("spanish", "h1"), at("spanish", "e4"));
+    let ends: Vec<String> = full("spanish", &fen);
+    let mut expected: Vec<String> =
+        ["d5", "c6", "b7", "a8"].iter().map(|c| format!("{}x{}", at("spanish", "h1"), at("spanish", c))).collect();
+    expected.sort();
+    assert_eq!(ends, expected);
+}
+
+#[test]
+fn spanish_captured_pieces_stay_until_the_move_ends() {
+    // The diamond of BRA-1 mirrored onto Spanish squares: the king cannot jump a captured man again.
+    let squares = |list: &[&str]| list.iter().map(|c| at("spanish", c)).collect::<Vec<_>>().join(",");
+    let fen = format!("W:WK{}:B{}", at("spanish", "f3"), squares(&["e4", "e6", "g6", "g4", "c6"]));
+    assert_eq!(full("spanish", &fen).len(), 7);
+    assert_eq!(paths_count("spanish", &fen), 8);
+    assert!(pos("spanish", &fen).legal_moves().iter().all(|m| m.captures().len() == 4));
+}
+
+#[test]
+fn spanish_no_soplo_a_missed_capture_is_simply_refused() {
+    let fen = format!("W:W{},{}:B{}", at("spanish", "f3"), at("spanish", "a2"), at("spanish", "e4"));
+    let p = pos("spanish", &fen);
+    let quiet = format!("{}-{}", at("spanish", "a2"), at("spanish", "b3"));
+    let err = p.parse_move(&quiet).unwrap_err();
+    assert_eq!(err.reason, Reason::CaptureRequired);
+    assert_eq!(p.to_fen(), pos("spanish", &fen).to_fen());
+}
+
+#[test]
+fn spanish_man_reaching_the_last_row_is_crowned_and_stops() {
+    let p = pos("spanish", "W:W26:B5");
+    let after = p.play(&p.parse_move("26-30").unwrap());
+    assert_eq!(after.to_fen(), "B:WK30:B5");
+}
+
+#[test]
+fn international_men_capture_backward_and_start_twenty_each() {
+    let start = Position::start(VariantId::International);
+    assert_eq!(start.count(Color::White, Role::Man), 20);
+    assert_eq!(start.count(Color::Black, Role::Man), 20);
+    assert_eq!(full("international", "W:W28:B33"), sorted(&["28x39"]));
+}
