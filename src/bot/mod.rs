@@ -1,1 +1,112 @@
-//! (module under construction)
+//! The Telegram bot: a dptree handler tree whose endpoints are one function per user action. The
+//! handlers only read what the user asked for and answer; games live in `game`, texts in `i18n`.
+
+pub mod command;
+pub mod handlers;
+pub mod i18n;
+pub mod prefs;
+pub mod telegram;
+pub mod views;
+
+use std::sync::Arc;
+
+use anyhow::Context;
+use teloxide::dispatching::{Dispatcher, UpdateFilterExt, UpdateHandler};
+use teloxide::error_handlers::LoggingErrorHandler;
+use teloxide::prelude::*;
+use teloxide::types::{BotCommand, Update};
+use teloxide::update_listeners::Polling;
+use tokio::sync::watch;
+
+use crate::config::Config;
+use crate::game::GameStore;
+use i18n::{Lang, t};
+use prefs::PrefsStore;
+
+/// What every handler gets besides the update.
+pub struct Ctx {
+    pub config: Arc<Config>,
+    pub store: Arc<dyn GameStore>,
+    pub prefs: PrefsStore,
+    /// The bot's @username, to recognise `/cmd@username` and build deep links.
+    pub username: String,
+}
+
+pub type HandlerResult = anyhow::Result<()>;
+
+/// The Bot API client for the configured token and base URL, with an HTTP timeout that outlasts
+/// the long-polling wait.
+pub fn client(config: &Config) -> anyhow::Result<Bot> {
+    let token = config.telegram.token.as_ref().context("TELEGRAM_BOT_TOKEN is not set")?;
+    let http = teloxide::net::default_reqwest_settings()
+        .timeout(config.telegram.polling_timeout + std::time::Duration::from_secs(15))
+        .build()
+        .context("cannot build the HTTP client")?;
+    let mut bot = Bot::with_client(token.expose(), http);
+    if let Some(url) = &config.telegram.api_url {
+        bot = bot.set_api_url(url.clone());
+    }
+    Ok(bot)
+}
+
+/// Runs the bot with long polling until `stop` turns true.
+pub async fn run(config: Arc<Config>, store: Arc<dyn GameStore>, mut stop: watch::Receiver<bool>) -> anyhow::Result<()> {
+    let bot = client(&config)?;
+    let me = telegram::call(bot.get_me()).await.context("getMe failed (is the token right?)")?;
+    let username = me.username.clone().unwrap_or_default();
+    tracing::info!(bot = %username, "bot connected");
+    // Polling and a webhook exclude each other; a webhook left over from a deployment would make
+    // every getUpdates fail.
+    telegram::call(bot.delete_webhook()).await.context("deleteWebhook failed")?;
+    set_commands(&bot).await;
+
+    let ctx = Arc::new(Ctx { prefs: PrefsStore::new(store.clone()), config: config.clone(), store, username });
+    let mut dispatcher = Dispatcher::builder(bot.clone(), schema())
+        .dependencies(dptree::deps![ctx])
+        .default_handler(|_| async {})
+        .error_handler(LoggingErrorHandler::with_custom_text("error while handling an update"))
+        .build();
+    let token = dispatcher.shutdown_token();
+    tokio::spawn(async move {
+        let _ = stop.wait_for(|s| *s).await;
+        // Err only when the dispatcher is not running yet or already stopped: nothing to stop then.
+        if let Ok(done) = token.shutdown() {
+            done.await;
+        }
+    });
+    let timeout = u32::try_from(config.telegram.polling_timeout.as_secs()).unwrap_or(30);
+    let listener = Polling::builder(bot).timeout(std::time::Duration::from_secs(timeout.into())).build();
+    dispatcher
+        .try_dispatch_with_listener(listener, LoggingErrorHandler::with_custom_text("error from the update listener"))
+        .await
+        .context("cannot start dispatching")?;
+    tracing::info!("bot stopped");
+    Ok(())
+}
+
+fn schema() -> UpdateHandler<anyhow::Error> {
+    dptree::entry()
+        .branch(Update::filter_message().endpoint(handlers::on_message))
+        .branch(Update::filter_callback_query().endpoint(handlers::on_callback))
+}
+
+/// The command menus, one per language, plus the default (English) for everyone else.
+async fn set_commands(bot: &Bot) {
+    for (lang, code) in [(Lang::En, None), (Lang::En, Some("en")), (Lang::Es, Some("es"))] {
+        let commands: Vec<BotCommand> = command::COMMANDS
+            .iter()
+            .map(|(en, es, _)| {
+                let name = if lang == Lang::Es { es } else { en };
+                BotCommand::new(*name, t(lang, &format!("cmd-{en}")))
+            })
+            .collect();
+        let mut request = bot.set_my_commands(commands);
+        if let Some(code) = code {
+            request = request.language_code(code);
+        }
+        if let Err(e) = telegram::call(request).await {
+            // The menu is a convenience: typing the commands still works without it.
+            tracing::warn!(error = %e, "setMyCommands failed");
+        }
+    }
+}

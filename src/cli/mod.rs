@@ -3,6 +3,7 @@
 mod apply;
 mod moves;
 mod perft;
+pub mod serve;
 mod variants;
 
 use clap::{Parser, Subcommand};
@@ -23,6 +24,8 @@ pub struct Cli {
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Run the HTTP server and, when TELEGRAM_BOT_TOKEN is set, the Telegram bot (the default).
+    Serve(serve::ServeArgs),
     /// Show the rules of a variant, in Spanish or English
     Rules(rules::RulesArgs),
     /// List the variants: id, name, board, PDN GameType and start position.
@@ -71,7 +74,8 @@ pub enum Command {
 /// Runs the parsed command line; the error is printed by `main` and turns into exit code 1.
 pub fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
-        None => Ok(()),
+        None => serve::run(serve::ServeArgs::default()),
+        Some(Command::Serve(args)) => serve::run(args),
         Some(Command::Rules(args)) => rules::run(args),
         Some(Command::Variants { json }) => variants::run(json),
         Some(Command::Moves { variant, fen, json }) => moves::run(variant, fen.as_deref(), json),

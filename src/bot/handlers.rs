@@ -1,0 +1,258 @@
+//! One function per user action. Each reads the request, calls the services, answers.
+
+use std::sync::Arc;
+
+use teloxide::prelude::*;
+use teloxide::types::{CallbackQuery, InlineKeyboardMarkup, MaybeInaccessibleMessage, Message, MessageId, ParseMode, User};
+
+use super::command::{self, Action, Command};
+use super::i18n::{self, Lang, t, tf};
+use super::prefs::Prefs;
+use super::telegram::{call, edit};
+use super::views::{self, escape, variant_name};
+use super::{Ctx, HandlerResult};
+
+/// Who is talking and in which language.
+pub struct Who {
+    pub user: u64,
+    pub chat: ChatId,
+    pub lang: Lang,
+    pub prefs: Prefs,
+    pub first_name: String,
+}
+
+impl Ctx {
+    async fn who(&self, user: &User, chat: ChatId) -> Who {
+        let prefs = match self.prefs.get(user.id.0).await {
+            Ok(p) => p,
+            Err(e) => {
+                // Preferences are a nicety; a store hiccup must not stop the answer.
+                tracing::warn!(error = %e, "cannot read preferences");
+                Prefs::default()
+            }
+        };
+        let lang = prefs.lang.unwrap_or_else(|| i18n::lang_from_code(user.language_code.as_deref()));
+        Who { user: user.id.0, chat, lang, prefs, first_name: user.first_name.clone() }
+    }
+}
+
+async fn say(bot: &Bot, who: &Who, text: String) -> HandlerResult {
+    call(bot.send_message(who.chat, text).parse_mode(ParseMode::Html)).await?;
+    Ok(())
+}
+
+async fn say_with(bot: &Bot, who: &Who, text: String, markup: InlineKeyboardMarkup) -> HandlerResult {
+    call(bot.send_message(who.chat, text).parse_mode(ParseMode::Html).reply_markup(markup)).await?;
+    Ok(())
+}
+
+pub async fn on_message(bot: Bot, msg: Message, ctx: Arc<Ctx>) -> HandlerResult {
+    let (Some(user), Some(text)) = (msg.from.as_ref(), msg.text()) else { return Ok(()) };
+    let who = ctx.who(user, msg.chat.id).await;
+    match command::parse(text, &ctx.username) {
+        Some(cmd) => on_command(&bot, &ctx, &who, cmd).await,
+        None if text.trim_start().starts_with('/') => {
+            if msg.chat.is_private() {
+                say(&bot, &who, t(who.lang, "unknown-command")).await?;
+            }
+            Ok(())
+        }
+        None => typed_move(&bot, &ctx, &who, text, msg.chat.is_private()).await,
+    }
+}
+
+async fn on_command(bot: &Bot, ctx: &Ctx, who: &Who, cmd: Command) -> HandlerResult {
+    match cmd.action {
+        Action::Start => start(bot, ctx, who, cmd.args.first().map(String::as_str)).await,
+        Action::Help => help(bot, who).await,
+        Action::Lang => lang(bot, ctx, who, cmd.args.first().map(String::as_str)).await,
+        Action::Variants => variants(bot, who).await,
+        Action::Rules => rules(bot, who, &cmd.args).await,
+        Action::Settings => settings(bot, who).await,
+        Action::Play => play(bot, ctx, who, &cmd.args).await,
+        Action::Move => match cmd.args.is_empty() {
+            true => say(bot, who, t(who.lang, "unknown-text")).await,
+            false => typed_move(bot, ctx, who, &cmd.args.join(" "), true).await,
+        },
+        Action::Board | Action::Resign | Action::Undo | Action::Draw | Action::Pdn | Action::Stats => no_game(bot, who).await,
+    }
+}
+
+/// /start, also with a deep-link parameter: `rules_<variant>`, `play_<variant>`, `lang_<code>`.
+pub async fn start(bot: &Bot, ctx: &Ctx, who: &Who, param: Option<&str>) -> HandlerResult {
+    if let Some(param) = param {
+        let (kind, value) = param.split_once('_').unwrap_or((param, ""));
+        match kind {
+            "rules" | "reglas" => return rules(bot, who, &[value.to_string()]).await,
+            "play" | "jugar" => return play(bot, ctx, who, &[value.to_string()]).await,
+            "lang" => return lang(bot, ctx, who, Some(value)).await,
+            _ => {}
+        }
+    }
+    say(bot, who, tf(who.lang, "welcome", &[("name", &escape(&who.first_name))])).await
+}
+
+pub async fn help(bot: &Bot, who: &Who) -> HandlerResult {
+    say(bot, who, t(who.lang, "help")).await
+}
+
+/// /lang es|en; without an argument, buttons to choose.
+pub async fn lang(bot: &Bot, ctx: &Ctx, who: &Who, arg: Option<&str>) -> HandlerResult {
+    match arg.filter(|a| !a.is_empty()) {
+        None => say_with(bot, who, t(who.lang, "lang-choose"), views::lang_menu()).await,
+        Some(word) => match i18n::parse_lang(word) {
+            Some(lang) => set_lang(bot, ctx, who, lang).await,
+            None => say(bot, who, t(who.lang, "lang-unknown")).await,
+        },
+    }
+}
+
+async fn set_lang(bot: &Bot, ctx: &Ctx, who: &Who, lang: Lang) -> HandlerResult {
+    let mut prefs = who.prefs.clone();
+    prefs.lang = Some(lang);
+    ctx.prefs.put(who.user, &prefs).await?;
+    call(bot.send_message(who.chat, t(lang, "lang-set")).parse_mode(ParseMode::Html)).await?;
+    Ok(())
+}
+
+pub async fn variants(bot: &Bot, who: &Who) -> HandlerResult {
+    say_with(bot, who, t(who.lang, "variants-title"), views::variant_menu(who.lang, "m:rules:")).await
+}
+
+/// /rules [variant] [topic]
+pub async fn rules(bot: &Bot, who: &Who, args: &[String]) -> HandlerResult {
+    let _ = args;
+    say(bot, who, t(who.lang, "rules-unavailable")).await
+}
+
+pub async fn settings(bot: &Bot, who: &Who) -> HandlerResult {
+    say_with(bot, who, views::settings_text(who.lang, &who.prefs), views::settings_menu(who.lang, &who.prefs)).await
+}
+
+/// /play [variant] [level] [white|black]: asks with buttons for whatever is missing.
+pub async fn play(bot: &Bot, ctx: &Ctx, who: &Who, args: &[String]) -> HandlerResult {
+    let _ = ctx;
+    let Some(variant) = args.first().filter(|a| !a.is_empty()) else {
+        return say_with(bot, who, t(who.lang, "play-choose-variant"), views::variant_menu(who.lang, "m:play:")).await;
+    };
+    let Some(variant) = variant_id(variant) else {
+        return say(bot, who, tf(who.lang, "variant-unknown", &[("name", &escape(variant))])).await;
+    };
+    let Some(level) = args.get(1) else {
+        let text = tf(who.lang, "play-choose-level", &[("variant", &variant_name(who.lang, variant))]);
+        return say_with(bot, who, text, views::level_menu(who.lang, variant)).await;
+    };
+    let Some(level) = level.parse::<u8>().ok().filter(|l| (1..=views::MAX_LEVEL).contains(l)) else {
+        return say(bot, who, tf(who.lang, "bad-level", &[("max", &views::MAX_LEVEL)])).await;
+    };
+    if args.get(2).is_none() {
+        let text = tf(who.lang, "play-choose-color", &[("variant", &variant_name(who.lang, variant)), ("level", &level)]);
+        return say_with(bot, who, text, views::color_menu(who.lang, variant, level)).await;
+    }
+    say(bot, who, t(who.lang, "play-unavailable")).await
+}
+
+/// A move typed as text (or after /m).
+pub async fn typed_move(bot: &Bot, ctx: &Ctx, who: &Who, text: &str, private: bool) -> HandlerResult {
+    let _ = (ctx, text);
+    if private {
+        return no_game(bot, who).await;
+    }
+    Ok(())
+}
+
+async fn no_game(bot: &Bot, who: &Who) -> HandlerResult {
+    say(bot, who, t(who.lang, "no-game")).await
+}
+
+/// A variant id from an id or its Spanish name.
+pub fn variant_id(word: &str) -> Option<&'static str> {
+    let folded: String = word
+        .trim()
+        .to_lowercase()
+        .chars()
+        .map(|c| match c {
+            'á' => 'a',
+            'é' => 'e',
+            'í' => 'i',
+            'ó' => 'o',
+            'ú' => 'u',
+            'ñ' => 'n',
+            c => c,
+        })
+        .collect();
+    let id = match folded.as_str() {
+        "english" | "inglesas" | "inglesa" | "checkers" => "english",
+        "spanish" | "espanolas" | "espanola" => "spanish",
+        "international" | "internacionales" | "internacional" => "international",
+        "triestine" | "triestinas" | "triestina" => "triestine",
+        "russian" | "rusas" | "rusa" => "russian",
+        "brazilian" | "brasilenas" | "brasilena" => "brazilian",
+        "italian" | "italianas" | "italiana" => "italian",
+        "turkish" | "turcas" | "turca" => "turkish",
+        _ => return None,
+    };
+    Some(id)
+}
+
+// ---- button taps ----
+
+pub async fn on_callback(bot: Bot, q: CallbackQuery, ctx: Arc<Ctx>) -> HandlerResult {
+    // Answer at once so the button stops spinning; the real answer follows as a message or edit.
+    if let Err(e) = call(bot.answer_callback_query(q.id.clone())).await {
+        tracing::warn!(error = %e, "answerCallbackQuery failed");
+    }
+    let Some(data) = q.data.as_deref() else { return Ok(()) };
+    let Some(message) = q.message.as_ref() else { return Ok(()) };
+    let chat = message.chat().id;
+    let message_id = message.id();
+    let who = ctx.who(&q.from, chat).await;
+    let parts: Vec<&str> = data.split(':').collect();
+    match parts.as_slice() {
+        ["m", "lang", code] => match i18n::parse_lang(code) {
+            Some(lang) => set_lang(&bot, &ctx, &who, lang).await,
+            None => Ok(()),
+        },
+        ["m", "rules", variant] => rules(&bot, &who, &[variant.to_string()]).await,
+        ["m", "rt", variant, topic] => rules(&bot, &who, &[variant.to_string(), topic.to_string()]).await,
+        ["m", "set", which] => toggle_setting(&bot, &ctx, &who, message, which).await,
+        ["m", "play", variant] => choose_level(&bot, &who, message_id, variant).await,
+        ["m", "play", variant, level] => choose_color(&bot, &who, message_id, variant, level).await,
+        ["m", "play", variant, level, color] => {
+            play(&bot, &ctx, &who, &[variant.to_string(), level.to_string(), color.to_string()]).await
+        }
+        _ => {
+            tracing::debug!(data, "unknown callback data");
+            Ok(())
+        }
+    }
+}
+
+async fn toggle_setting(bot: &Bot, ctx: &Ctx, who: &Who, message: &MaybeInaccessibleMessage, which: &str) -> HandlerResult {
+    let mut prefs = who.prefs.clone();
+    if !views::cycle(&mut prefs, which) {
+        return Ok(());
+    }
+    ctx.prefs.put(who.user, &prefs).await?;
+    edit(
+        bot.edit_message_text(who.chat, message.id(), views::settings_text(who.lang, &prefs))
+            .parse_mode(ParseMode::Html)
+            .reply_markup(views::settings_menu(who.lang, &prefs)),
+    )
+    .await?;
+    Ok(())
+}
+
+async fn choose_level(bot: &Bot, who: &Who, message_id: MessageId, variant: &str) -> HandlerResult {
+    let Some(variant) = variant_id(variant) else { return Ok(()) };
+    let text = tf(who.lang, "play-choose-level", &[("variant", &variant_name(who.lang, variant))]);
+    edit(bot.edit_message_text(who.chat, message_id, text).parse_mode(ParseMode::Html).reply_markup(views::level_menu(who.lang, variant))).await?;
+    Ok(())
+}
+
+async fn choose_color(bot: &Bot, who: &Who, message_id: MessageId, variant: &str, level: &str) -> HandlerResult {
+    let (Some(variant), Ok(level)) = (variant_id(variant), level.parse::<u8>()) else { return Ok(()) };
+    let text = tf(who.lang, "play-choose-color", &[("variant", &variant_name(who.lang, variant)), ("level", &level)]);
+    edit(bot.edit_message_text(who.chat, message_id, text).parse_mode(ParseMode::Html).reply_markup(views::color_menu(who.lang, variant, level))).await?;
+    Ok(())
+}

@@ -1,0 +1,79 @@
+//! Per-user preferences, kept in the game store's key-value space so they survive restarts and are
+//! shared by every instance.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use serde::{Deserialize, Serialize};
+
+use super::i18n::Lang;
+use crate::game::{GameStore, StoreError};
+
+/// Preferences outlive games by far; a user silent for this long starts from the defaults again.
+const TTL: Duration = Duration::from_secs(400 * 86_400);
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum BoardMode {
+    #[default]
+    Image,
+    Buttons,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Orientation {
+    /// The user's own colour at the bottom.
+    #[default]
+    Auto,
+    /// White at the bottom whatever the user plays.
+    White,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ThemeChoice {
+    #[default]
+    Classic,
+    Wood,
+    Contrast,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Prefs {
+    /// Chosen with /lang; `None` follows Telegram's language_code.
+    pub lang: Option<Lang>,
+    pub board: BoardMode,
+    pub orientation: Orientation,
+    pub theme: ThemeChoice,
+}
+
+#[derive(Clone)]
+pub struct PrefsStore {
+    store: Arc<dyn GameStore>,
+}
+
+impl PrefsStore {
+    pub fn new(store: Arc<dyn GameStore>) -> Self {
+        PrefsStore { store }
+    }
+
+    fn key(user: u64) -> String {
+        format!("prefs:{user}")
+    }
+
+    /// The user's preferences; defaults when none are stored or the stored value is unreadable
+    /// (an old format must not lock anyone out).
+    pub async fn get(&self, user: u64) -> Result<Prefs, StoreError> {
+        Ok(match self.store.kv_get(&Self::key(user)).await? {
+            Some(json) => serde_json::from_str(&json).unwrap_or_default(),
+            None => Prefs::default(),
+        })
+    }
+
+    pub async fn put(&self, user: u64, prefs: &Prefs) -> Result<(), StoreError> {
+        let json = serde_json::to_string(prefs).map_err(|e| StoreError::Corrupt(e.to_string()))?;
+        self.store.kv_set(&Self::key(user), &json, TTL).await
+    }
+}

@@ -1,0 +1,151 @@
+//! `damas serve`: the HTTP server, plus the Telegram bot when a token is configured.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+
+use anyhow::Context;
+use tokio::sync::watch;
+use tracing::{error, info};
+
+use crate::config::{self, Config};
+use crate::game::GameStore;
+use crate::game::store::{MemoryStore, RedisStore, Retention};
+use crate::webapp::{self, AppState};
+
+#[derive(Debug, Default, clap::Args)]
+pub struct ServeArgs {
+    /// A TOML file overriding the built-in settings (also DAMAS_CONFIG).
+    #[arg(long, value_name = "PATH")]
+    pub config: Option<PathBuf>,
+}
+
+pub fn run(args: ServeArgs) -> anyhow::Result<()> {
+    let config = Config::load(args.config.as_deref())?;
+    init_tracing(&config.log)?;
+    let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build().context("cannot start the async runtime")?;
+    runtime.block_on(serve(Arc::new(config)))
+}
+
+fn init_tracing(log: &config::Log) -> anyhow::Result<()> {
+    let filter = tracing_subscriber::EnvFilter::try_new(&log.filter).with_context(|| format!("log filter `{}`", log.filter))?;
+    let builder = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr)
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()));
+    let result = if log.json { builder.json().try_init() } else { builder.try_init() };
+    result.map_err(|e| anyhow::anyhow!("cannot set up logging: {e}"))
+}
+
+/// Runs until Ctrl-C or SIGTERM, then lets in-flight work finish.
+pub async fn serve(config: Arc<Config>) -> anyhow::Result<()> {
+    let (stop_tx, stop_rx) = watch::channel(false);
+    let listener = tokio::net::TcpListener::bind(config.http.bind).await.with_context(|| format!("cannot listen on {}", config.http.bind))?;
+    let addr = listener.local_addr().context("listening socket has no address")?;
+    info!(%addr, "HTTP server listening on http://{addr}/");
+
+    let state = AppState::new(config.clone());
+    let ready = state.ready.clone();
+    let mut http_stop = stop_rx.clone();
+    let http = tokio::spawn(async move {
+        axum::serve(listener, webapp::router(state))
+            .with_graceful_shutdown(async move {
+                let _ = http_stop.wait_for(|stop| *stop).await;
+            })
+            .await
+    });
+
+    let store = open_store(&config).await?;
+    let bot = match &config.telegram.token {
+        Some(_) => Some(tokio::spawn(crate::bot::run(config.clone(), store.clone(), stop_rx.clone()))),
+        None => {
+            info!("TELEGRAM_BOT_TOKEN is not set: running the HTTP server only");
+            None
+        }
+    };
+    ready.store(true, Ordering::Release);
+
+    let mut http = http;
+    let mut bot = bot;
+    let bot_done = async {
+        match bot.as_mut() {
+            Some(handle) => handle.await,
+            None => std::future::pending().await,
+        }
+    };
+    let mut failure = None;
+    tokio::select! {
+        _ = shutdown_signal() => info!("shutting down"),
+        result = &mut http => {
+            // The server only stops on its own when something broke.
+            return match result {
+                Ok(Ok(())) => Err(anyhow::anyhow!("HTTP server stopped unexpectedly")),
+                Ok(Err(e)) => Err(anyhow::Error::new(e).context("HTTP server failed")),
+                Err(e) => Err(anyhow::Error::new(e).context("HTTP server task failed")),
+            };
+        }
+        result = bot_done => {
+            failure = Some(match result {
+                Ok(Ok(())) => anyhow::anyhow!("the bot stopped unexpectedly"),
+                Ok(Err(e)) => e.context("the bot failed"),
+                Err(e) => anyhow::Error::new(e).context("the bot task failed"),
+            });
+        }
+    }
+    if failure.is_some() {
+        bot = None;
+    }
+    ready.store(false, Ordering::Release);
+    let _ = stop_tx.send(true);
+    if let Some(bot) = bot {
+        match bot.await {
+            Ok(Ok(())) => {}
+            Ok(Err(e)) => error!(error = %format!("{e:#}"), "bot stopped with an error"),
+            Err(e) => error!(error = %e, "bot task failed"),
+        }
+    }
+    match http.await {
+        Ok(result) => result.context("HTTP server failed")?,
+        Err(e) => return Err(anyhow::Error::new(e).context("HTTP server task failed")),
+    }
+    if let Some(failure) = failure {
+        return Err(failure);
+    }
+    info!("stopped");
+    Ok(())
+}
+
+/// Redis when configured, else the embedded in-memory store.
+async fn open_store(config: &Config) -> anyhow::Result<Arc<dyn GameStore>> {
+    match &config.store.redis_url {
+        Some(url) => {
+            let store = RedisStore::connect(url.expose(), "damas", Retention::default()).await.context("cannot connect to Redis")?;
+            info!("using Redis for games");
+            Ok(Arc::new(store))
+        }
+        None => {
+            info!("REDIS_URL is not set: games are kept in memory and lost on restart");
+            Ok(Arc::new(MemoryStore::new(Retention::default())))
+        }
+    }
+}
+
+async fn shutdown_signal() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        match signal(SignalKind::terminate()) {
+            Ok(mut term) => {
+                tokio::select! {
+                    _ = tokio::signal::ctrl_c() => {}
+                    _ = term.recv() => {}
+                }
+            }
+            Err(_) => {
+                let _ = tokio::signal::ctrl_c().await;
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = tokio::signal::ctrl_c().await;
+    }
+}

@@ -1,0 +1,89 @@
+# English messages of the damas bot. Telegram HTML: escape < > & in plain text.
+
+welcome =
+    Hello, { $name }! I play <b>draughts</b> (checkers) in eight national variants.
+
+    /play — a game against me
+    /rules — the rules of every variant
+    /help — everything I understand
+help =
+    <b>Commands</b>
+    /play [variant] [level] [white|black] — a game against the engine
+    /board — send the board again
+    /undo — take back your last move
+    /draw — offer or claim a draw
+    /resign — give up the game
+    /pdn — the game as a PDN file
+    /rules [variant] [topic] — the rules
+    /variants — the variants I know
+    /stats — your results
+    /settings — board as image or buttons, orientation, theme
+    /lang es|en — language
+
+    <b>Moves</b>: type them like <code>27-23</code>, <code>23x16</code>, <code>23x14x5</code> or <code>c3-d4</code> (also <code>/m 27-23</code>), or tap the board.
+    Spanish commands work too: /jugar /reglas /tablero /deshacer /tablas /abandonar /variantes /idioma /ayuda.
+unknown-text = I did not understand that. Type a move like <code>27-23</code>, or /help.
+unknown-command = I do not know that command. See /help.
+error-generic = Something went wrong on my side. Please try again.
+error-busy = Telegram is busy; please try again in a moment.
+
+lang-choose = Choose your language:
+lang-set = From now on I will speak English.
+lang-unknown = I speak <code>es</code> (Español) and <code>en</code> (English).
+
+variants-title = <b>Variants</b> — tap one for its rules, or /play it:
+variant-english = English draughts (checkers)
+variant-spanish = Spanish draughts
+variant-international = International draughts (10×10)
+variant-triestine = Triestine draughts
+variant-russian = Russian draughts
+variant-brazilian = Brazilian draughts
+variant-italian = Italian draughts
+variant-turkish = Turkish draughts
+variant-unknown = I do not know the variant “{ $name }”. See /variants.
+
+rules-choose-variant = <b>Rules</b> — which variant?
+rules-unknown-topic = I do not know the topic “{ $topic }”. Topics: { $topics }.
+rules-more = More topics:
+rules-unavailable = The rules texts are not available right now.
+
+settings-title =
+    <b>Settings</b>
+    Board: { $board }
+    Orientation: { $orientation }
+    Theme: { $theme }
+settings-board-image = image
+settings-board-buttons = buttons
+settings-orientation-auto = my side at the bottom
+settings-orientation-white = White at the bottom
+settings-theme-classic = classic
+settings-theme-wood = wood
+settings-theme-contrast = high contrast
+settings-toggle-board = Board: { $value }
+settings-toggle-orientation = Orientation: { $value }
+settings-toggle-theme = Theme: { $value }
+settings-saved = Saved.
+
+play-choose-variant = Which variant do you want to play?
+play-choose-level = { $variant } — which level? (1 is the easiest)
+play-choose-color = { $variant }, level { $level } — which colour?
+level = Level { $n }
+color-white = White
+color-black = Black
+color-random = Random
+play-unavailable = Games are not available on this server yet.
+no-game = You have no game in progress. Start one with /play.
+bad-level = The level must be a number from 1 to { $max }.
+
+cmd-play = Play a game against the engine
+cmd-rules = Rules of a variant
+cmd-board = Show the board again
+cmd-undo = Take back your last move
+cmd-draw = Offer or claim a draw
+cmd-resign = Resign the game
+cmd-pdn = The game as a PDN file
+cmd-variants = The variants
+cmd-stats = Your results
+cmd-settings = Board and display settings
+cmd-lang = Language
+cmd-help = Help

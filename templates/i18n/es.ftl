@@ -1,0 +1,89 @@
+# Mensajes en español del bot damas. HTML de Telegram: escapar < > & en el texto.
+
+welcome =
+    ¡Hola, { $name }! Juego a las <b>damas</b> en ocho variantes nacionales.
+
+    /jugar — una partida contra mí
+    /reglas — el reglamento de cada variante
+    /ayuda — todo lo que entiendo
+help =
+    <b>Órdenes</b>
+    /jugar [variante] [nivel] [blancas|negras] — una partida contra el motor
+    /tablero — enviar el tablero otra vez
+    /deshacer — deshacer tu última jugada
+    /tablas — proponer o reclamar tablas
+    /abandonar — rendirse
+    /pdn — la partida en un archivo PDN
+    /reglas [variante] [tema] — el reglamento
+    /variantes — las variantes que conozco
+    /stats — tus resultados
+    /ajustes — tablero como imagen o botones, orientación, tema
+    /idioma es|en — idioma
+
+    <b>Jugadas</b>: escríbelas como <code>27-23</code>, <code>23x16</code>, <code>23x14x5</code> o <code>c3-d4</code> (también <code>/m 27-23</code>), o toca el tablero.
+    Las órdenes en inglés también valen: /play /rules /board /undo /draw /resign /variants /lang /help.
+unknown-text = No te he entendido. Escribe una jugada como <code>27-23</code>, o /ayuda.
+unknown-command = No conozco esa orden. Mira /ayuda.
+error-generic = Algo ha fallado por mi parte. Inténtalo de nuevo, por favor.
+error-busy = Telegram está ocupado; inténtalo de nuevo en un momento.
+
+lang-choose = Elige tu idioma:
+lang-set = A partir de ahora hablaré en español.
+lang-unknown = Hablo <code>es</code> (español) y <code>en</code> (English).
+
+variants-title = <b>Variantes</b> — toca una para ver sus reglas, o /jugar:
+variant-english = Damas inglesas (checkers)
+variant-spanish = Damas españolas
+variant-international = Damas internacionales (10×10)
+variant-triestine = Damas triestinas
+variant-russian = Damas rusas
+variant-brazilian = Damas brasileñas
+variant-italian = Damas italianas
+variant-turkish = Damas turcas
+variant-unknown = No conozco la variante «{ $name }». Mira /variantes.
+
+rules-choose-variant = <b>Reglas</b> — ¿de qué variante?
+rules-unknown-topic = No conozco el tema «{ $topic }». Temas: { $topics }.
+rules-more = Más temas:
+rules-unavailable = Los textos del reglamento no están disponibles ahora mismo.
+
+settings-title =
+    <b>Ajustes</b>
+    Tablero: { $board }
+    Orientación: { $orientation }
+    Tema: { $theme }
+settings-board-image = imagen
+settings-board-buttons = botones
+settings-orientation-auto = mi lado abajo
+settings-orientation-white = blancas abajo
+settings-theme-classic = clásico
+settings-theme-wood = madera
+settings-theme-contrast = alto contraste
+settings-toggle-board = Tablero: { $value }
+settings-toggle-orientation = Orientación: { $value }
+settings-toggle-theme = Tema: { $value }
+settings-saved = Guardado.
+
+play-choose-variant = ¿Qué variante quieres jugar?
+play-choose-level = { $variant } — ¿qué nivel? (1 es el más fácil)
+play-choose-color = { $variant }, nivel { $level } — ¿qué color?
+level = Nivel { $n }
+color-white = Blancas
+color-black = Negras
+color-random = Al azar
+play-unavailable = Las partidas aún no están disponibles en este servidor.
+no-game = No tienes ninguna partida en curso. Empieza una con /jugar.
+bad-level = El nivel debe ser un número del 1 al { $max }.
+
+cmd-play = Jugar una partida contra el motor
+cmd-rules = Reglas de una variante
+cmd-board = Ver el tablero otra vez
+cmd-undo = Deshacer tu última jugada
+cmd-draw = Proponer o reclamar tablas
+cmd-resign = Abandonar la partida
+cmd-pdn = La partida en un archivo PDN
+cmd-variants = Las variantes
+cmd-stats = Tus resultados
+cmd-settings = Ajustes del tablero
+cmd-lang = Idioma
+cmd-help = Ayuda

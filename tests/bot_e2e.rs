@@ -1,0 +1,159 @@
+//! The bot end to end: the real `damas serve` binary talking to a fake Bot API.
+
+mod support;
+
+use std::time::Duration;
+
+use support::fake_telegram::{FakeTelegram, TestUser};
+use support::{Damas, TOKEN};
+
+async fn started() -> (FakeTelegram, Damas) {
+    let fake = FakeTelegram::start(TOKEN).await;
+    let damas = Damas::start(&fake.url(), &[]);
+    // Polling begins once the webhook is gone and the menus are set.
+    fake.wait_until(Duration::from_secs(30), "the bot to start polling", |f| (f.get_updates_polls() > 0).then_some(())).await;
+    (fake, damas)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn startup_sets_menus_and_stops_cleanly_on_ctrl_c() {
+    let (fake, mut damas) = started().await;
+    let calls = fake.calls();
+    let pos = |m: &str| calls.iter().position(|c| c.method == m);
+    assert!(pos("getMe").is_some() && pos("deleteWebhook").is_some(), "{calls:#?}");
+    let menus = fake.calls_to("setMyCommands");
+    let es = menus.iter().find(|c| c.str("language_code").as_deref() == Some("es")).expect("Spanish menu");
+    let en = menus.iter().find(|c| c.str("language_code").as_deref() == Some("en")).expect("English menu");
+    let names = |c: &support::fake_telegram::Call| -> Vec<String> {
+        c.params["commands"].as_array().unwrap().iter().map(|x| x["command"].as_str().unwrap().to_string()).collect()
+    };
+    assert!(names(es).contains(&"jugar".to_string()) && names(es).contains(&"reglas".to_string()));
+    assert!(names(en).contains(&"play".to_string()) && names(en).contains(&"rules".to_string()));
+    assert!(!damas.log().contains(TOKEN.split(':').nth(1).unwrap()), "the token must not be logged");
+
+    let status = damas.interrupt();
+    assert!(status.success(), "exit status {status:?}; log:\n{}", damas.log());
+    assert!(damas.log().contains("stopped"));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn start_help_and_language() {
+    let (fake, _damas) = started().await;
+    let ana = TestUser::new(1001, "Ana", Some("es"));
+    let bob = TestUser::new(1002, "Bob <b>", Some("en-GB"));
+
+    let n = fake.call_count();
+    fake.send_text(&ana, "/start");
+    let m = fake.wait_sent(n, ana.id).await;
+    assert!(m.body().contains("¡Hola, Ana!"), "{}", m.body());
+
+    let n = fake.call_count();
+    fake.send_text(&bob, "/start");
+    let m = fake.wait_sent(n, bob.id).await;
+    assert!(m.body().contains("Hello, Bob &lt;b&gt;!"), "user text is escaped: {}", m.body());
+
+    let n = fake.call_count();
+    fake.send_text(&ana, "/ayuda");
+    let m = fake.wait_sent(n, ana.id).await;
+    assert!(m.body().contains("/abandonar"), "{}", m.body());
+
+    // /lang overrides Telegram's language_code, for every later message.
+    let n = fake.call_count();
+    fake.send_text(&ana, "/lang en");
+    assert!(fake.wait_sent(n, ana.id).await.body().contains("English"));
+    let n = fake.call_count();
+    fake.send_text(&ana, "/help");
+    assert!(fake.wait_sent(n, ana.id).await.body().contains("Commands"));
+
+    // ...and back through the buttons.
+    let n = fake.call_count();
+    fake.send_text(&ana, "/idioma");
+    let menu = fake.wait_sent(n, ana.id).await;
+    let n = fake.call_count();
+    let cq = fake.tap(&ana, menu.message_id, "m:lang:es");
+    let answer = fake.wait_call(n, "the tap to be answered", |c| c.method == "answerCallbackQuery" && c.str("callback_query_id").as_deref() == Some(cq.as_str())).await;
+    assert!(answer.ok());
+    assert!(fake.wait_sent(n, ana.id).await.body().contains("español"));
+
+    let n = fake.call_count();
+    fake.send_text(&bob, "/frobnicate");
+    assert!(fake.wait_sent(n, bob.id).await.body().contains("/help"));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn play_menu_asks_for_what_is_missing_and_settings_toggle() {
+    let (fake, _damas) = started().await;
+    let eva = TestUser::new(2001, "Eva", Some("en"));
+
+    let n = fake.call_count();
+    fake.send_text(&eva, "/play");
+    let menu = fake.wait_sent(n, eva.id).await;
+    assert!(menu.buttons().iter().any(|(l, d)| l.contains("International") && d == "m:play:international"), "{:?}", menu.buttons());
+
+    let n = fake.call_count();
+    fake.tap_label(&eva, "International");
+    let edited = fake
+        .wait_until(Duration::from_secs(20), "the level question", |f| f.message(eva.id, menu.message_id).filter(|m| m.body().contains("level")))
+        .await;
+    assert_eq!(edited.buttons().len(), 5);
+    assert!(fake.calls().iter().skip(n).all(|c| c.method != "sendMessage"), "the menu is edited in place");
+
+    fake.tap_label(&eva, "3");
+    let edited = fake
+        .wait_until(Duration::from_secs(20), "the colour question", |f| f.message(eva.id, menu.message_id).filter(|m| m.body().contains("colour")))
+        .await;
+    assert!(edited.buttons().iter().any(|(_, d)| d == "m:play:international:3:black"));
+
+    let n = fake.call_count();
+    fake.send_text(&eva, "/play checkers 9");
+    assert!(fake.wait_sent(n, eva.id).await.body().contains("from 1 to 5"));
+    let n = fake.call_count();
+    fake.send_text(&eva, "/play polish");
+    assert!(fake.wait_sent(n, eva.id).await.body().contains("polish"));
+
+    let n = fake.call_count();
+    fake.send_text(&eva, "/settings");
+    let s = fake.wait_sent(n, eva.id).await;
+    assert!(s.body().contains("Board: image"), "{}", s.body());
+    fake.rate_limit_next("editMessageText", 1);
+    fake.tap(&eva, s.message_id, "m:set:board");
+    let after = fake
+        .wait_until(Duration::from_secs(20), "the settings to change", |f| f.message(eva.id, s.message_id).filter(|m| m.body().contains("Board: buttons")))
+        .await;
+    assert_eq!(after.edits, 1);
+    let edits = fake.calls_to("editMessageText");
+    assert_eq!(edits.iter().filter(|c| !c.ok()).count(), 1, "one 429, then the retry succeeded");
+    assert!(edits.iter().all(|c| !c.response.to_string().contains("not modified")));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn http_server_alone_without_token() {
+    let dir = tempfile::tempdir().unwrap();
+    let port = {
+        let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        l.local_addr().unwrap().port()
+    };
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_damas"))
+        .current_dir(dir.path())
+        .env_remove("TELEGRAM_BOT_TOKEN")
+        .env_remove("REDIS_URL")
+        .env("DAMAS_HTTP_BIND", format!("127.0.0.1:{port}"))
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let client = reqwest::Client::new();
+    let url = format!("http://127.0.0.1:{port}/healthz");
+    let mut ok = false;
+    for _ in 0..200 {
+        if let Ok(r) = client.get(&url).send().await {
+            ok = r.status().is_success() && r.text().await.unwrap_or_default() == "ok";
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let ready = client.get(format!("http://127.0.0.1:{port}/readyz")).send().await.map(|r| r.status().as_u16());
+    let _ = child.kill();
+    let _ = child.wait();
+    assert!(ok, "healthz answered");
+    assert_eq!(ready.ok(), Some(200));
+}
