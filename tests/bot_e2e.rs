@@ -157,3 +157,55 @@ async fn http_server_alone_without_token() {
     assert!(ok, "healthz answered");
     assert_eq!(ready.ok(), Some(200));
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn rules_lookup_in_both_languages() {
+    let (fake, _damas) = started().await;
+    let ann = TestUser::new(3001, "Ann", Some("en-US"));
+    let pepe = TestUser::new(3002, "Pepe", Some("es-ES"));
+
+    // English: the menu, a variant's overview, then a topic through its button.
+    let n = fake.call_count();
+    fake.send_text(&ann, "/rules");
+    let menu = fake.wait_sent(n, ann.id).await;
+    assert_eq!(menu.buttons().len(), 8, "{:?}", menu.buttons());
+    let n = fake.call_count();
+    fake.tap(&ann, menu.message_id, "m:rules:international");
+    let overview = fake.wait_sent(n, ann.id).await;
+    assert!(overview.body().contains("Topics") && overview.body().contains("International"), "{}", overview.body());
+    assert_eq!(overview.buttons().len(), 6);
+    let n = fake.call_count();
+    fake.tap_label(&ann, "capture");
+    let capture = fake.wait_sent(n, ann.id).await;
+    assert!(capture.body().to_lowercase().contains("captur"), "{}", capture.body());
+    assert_ne!(capture.body(), overview.body());
+    assert!(!capture.buttons().iter().any(|(l, _)| l == "capture"), "the shown topic is not offered again");
+
+    // Spanish: everything on one line, with Spanish names.
+    let n = fake.call_count();
+    fake.send_text(&pepe, "/reglas españolas coronación");
+    let promo = fake.wait_sent(n, pepe.id).await;
+    assert!(promo.body().contains("dama") || promo.body().contains("corona"), "{}", promo.body());
+    assert!(promo.buttons().iter().any(|(l, _)| l == "captura"), "{:?}", promo.buttons());
+
+    let n = fake.call_count();
+    fake.send_text(&pepe, "/reglas rusas preguntas");
+    let faq = fake.wait_sent(n, pepe.id).await;
+    assert!(!faq.body().is_empty());
+
+    let n = fake.call_count();
+    fake.send_text(&pepe, "/reglas polacas");
+    assert!(fake.wait_sent(n, pepe.id).await.body().contains("No conozco la variante"));
+    let n = fake.call_count();
+    fake.send_text(&ann, "/rules english castling");
+    let m = fake.wait_sent(n, ann.id).await;
+    assert!(m.body().contains("castling") && m.body().contains("movement"), "{}", m.body());
+
+    // Deep link from a shared t.me link.
+    let n = fake.call_count();
+    fake.send_text(&ann, "/start rules_turkish");
+    assert!(fake.wait_sent(n, ann.id).await.body().contains("Turkish"));
+
+    // Every long text made it: the fake refuses messages over Telegram's limit.
+    assert!(fake.calls_to("sendMessage").iter().all(|c| c.ok()), "a message was refused");
+}

@@ -11,6 +11,8 @@ use super::prefs::Prefs;
 use super::telegram::{call, edit};
 use super::views::{self, escape, variant_name};
 use super::{Ctx, HandlerResult};
+use crate::rulebook::{self, Topic};
+use crate::rules::VariantId;
 
 /// Who is talking and in which language.
 pub struct Who {
@@ -119,10 +121,37 @@ pub async fn variants(bot: &Bot, who: &Who) -> HandlerResult {
     say_with(bot, who, t(who.lang, "variants-title"), views::variant_menu(who.lang, "m:rules:")).await
 }
 
-/// /rules [variant] [topic]
+/// /rules [variant] [topic]: the variant menu, a variant's overview, or one topic; always with
+/// buttons for the other topics.
 pub async fn rules(bot: &Bot, who: &Who, args: &[String]) -> HandlerResult {
-    let _ = args;
-    say(bot, who, t(who.lang, "rules-unavailable")).await
+    let Some(word) = args.first().filter(|a| !a.is_empty()) else {
+        return say_with(bot, who, t(who.lang, "rules-choose-variant"), views::variant_menu(who.lang, "m:rules:")).await;
+    };
+    let Some(variant) = variant_id(word) else {
+        return say(bot, who, tf(who.lang, "variant-unknown", &[("name", &escape(word))])).await;
+    };
+    let book = who.lang.book();
+    let topic_word = args[1..].join(" ");
+    let (text, current) = if topic_word.trim().is_empty() {
+        (rulebook::overview(variant, book), None)
+    } else {
+        match topic_word.parse::<Topic>() {
+            Ok(topic) => (rulebook::text(variant, book, topic).map(str::to_string), Some(topic)),
+            Err(_) => {
+                let names: Vec<&str> = Topic::ALL.iter().map(|t| t.name(book)).collect();
+                let text = tf(who.lang, "rules-unknown-topic", &[("topic", &escape(&topic_word)), ("topics", &names.join(", "))]);
+                return say_with(bot, who, text, views::topic_menu(who.lang, variant, None)).await;
+            }
+        }
+    };
+    match text {
+        Ok(text) => say_with(bot, who, text, views::topic_menu(who.lang, variant, current)).await,
+        Err(e) => {
+            // The texts are compiled in and checked by tests; this is a broken build, not bad input.
+            tracing::error!(error = %e, "rules text missing");
+            say(bot, who, t(who.lang, "rules-unavailable")).await
+        }
+    }
 }
 
 pub async fn settings(bot: &Bot, who: &Who) -> HandlerResult {
@@ -165,34 +194,8 @@ async fn no_game(bot: &Bot, who: &Who) -> HandlerResult {
     say(bot, who, t(who.lang, "no-game")).await
 }
 
-/// A variant id from an id or its Spanish name.
-pub fn variant_id(word: &str) -> Option<&'static str> {
-    let folded: String = word
-        .trim()
-        .to_lowercase()
-        .chars()
-        .map(|c| match c {
-            'á' => 'a',
-            'é' => 'e',
-            'í' => 'i',
-            'ó' => 'o',
-            'ú' => 'u',
-            'ñ' => 'n',
-            c => c,
-        })
-        .collect();
-    let id = match folded.as_str() {
-        "english" | "inglesas" | "inglesa" | "checkers" => "english",
-        "spanish" | "espanolas" | "espanola" => "spanish",
-        "international" | "internacionales" | "internacional" => "international",
-        "triestine" | "triestinas" | "triestina" => "triestine",
-        "russian" | "rusas" | "rusa" => "russian",
-        "brazilian" | "brasilenas" | "brasilena" => "brazilian",
-        "italian" | "italianas" | "italiana" => "italian",
-        "turkish" | "turcas" | "turca" => "turkish",
-        _ => return None,
-    };
-    Some(id)
+fn variant_id(word: &str) -> Option<VariantId> {
+    word.parse().ok()
 }
 
 // ---- button taps ----

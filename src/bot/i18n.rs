@@ -25,6 +25,14 @@ impl Lang {
             Lang::En => "en",
         }
     }
+
+    /// The same language for the rules texts.
+    pub fn book(self) -> crate::rulebook::Lang {
+        match self {
+            Lang::Es => crate::rulebook::Lang::Es,
+            Lang::En => crate::rulebook::Lang::En,
+        }
+    }
 }
 
 impl std::fmt::Display for Lang {

@@ -6,15 +6,15 @@ use teloxide::types::{InlineKeyboardButton, InlineKeyboardMarkup};
 use super::i18n::{Lang, t, tf};
 use super::prefs::{BoardMode, Orientation, Prefs, ThemeChoice};
 
-/// Variant ids in menu order.
-pub const VARIANTS: [&str; 8] = ["english", "spanish", "international", "triestine", "russian", "brazilian", "italian", "turkish"];
+use crate::rules::VariantId;
+use crate::rulebook::Topic;
 
 /// Highest engine level offered in the menus.
 pub const MAX_LEVEL: u8 = 5;
 
 /// The variant's display name in `lang`.
-pub fn variant_name(lang: Lang, variant: &str) -> String {
-    t(lang, &format!("variant-{variant}"))
+pub fn variant_name(lang: Lang, variant: VariantId) -> String {
+    t(lang, &format!("variant-{}", variant.as_str()))
 }
 
 /// Escapes text for Telegram's HTML parse mode.
@@ -28,17 +28,31 @@ fn button(label: impl Into<String>, data: impl Into<String>) -> InlineKeyboardBu
 
 /// One button per variant, two to a row, with callback data `<prefix><variant>`.
 pub fn variant_menu(lang: Lang, prefix: &str) -> InlineKeyboardMarkup {
-    let rows = VARIANTS.chunks(2).map(|pair| pair.iter().map(|v| button(variant_name(lang, v), format!("{prefix}{v}"))).collect::<Vec<_>>());
+    let rows = VariantId::ALL
+        .chunks(2)
+        .map(|pair| pair.iter().map(|v| button(variant_name(lang, *v), format!("{prefix}{}", v.as_str()))).collect::<Vec<_>>());
     InlineKeyboardMarkup::new(rows)
 }
 
-pub fn level_menu(lang: Lang, variant: &str) -> InlineKeyboardMarkup {
+/// Buttons for the rules topics of a variant, leaving out the one on screen.
+pub fn topic_menu(lang: Lang, variant: VariantId, current: Option<Topic>) -> InlineKeyboardMarkup {
+    let buttons: Vec<_> = Topic::ALL
+        .iter()
+        .filter(|t| Some(**t) != current)
+        .map(|topic| button(topic.name(lang.book()), format!("m:rt:{}:{}", variant.as_str(), topic.id())))
+        .collect();
+    InlineKeyboardMarkup::new(buttons.chunks(3).map(<[_]>::to_vec).collect::<Vec<_>>())
+}
+
+pub fn level_menu(lang: Lang, variant: VariantId) -> InlineKeyboardMarkup {
+    let variant = variant.as_str();
     let row = (1..=MAX_LEVEL).map(|n| button(n.to_string(), format!("m:play:{variant}:{n}"))).collect::<Vec<_>>();
     let _ = lang;
     InlineKeyboardMarkup::new(vec![row])
 }
 
-pub fn color_menu(lang: Lang, variant: &str, level: u8) -> InlineKeyboardMarkup {
+pub fn color_menu(lang: Lang, variant: VariantId, level: u8) -> InlineKeyboardMarkup {
+    let variant = variant.as_str();
     let row = [("white", "color-white"), ("black", "color-black"), ("random", "color-random")]
         .iter()
         .map(|(c, key)| button(t(lang, key), format!("m:play:{variant}:{level}:{c}")))
@@ -124,8 +138,8 @@ mod tests {
     #[test]
     fn dynamic_keys_exist() {
         for lang in Lang::ALL {
-            for v in VARIANTS {
-                assert!(catalog(lang).contains_key(&format!("variant-{v}")), "variant-{v} in {lang}");
+            for v in VariantId::ALL {
+                assert!(catalog(lang).contains_key(&format!("variant-{}", v.as_str())), "variant-{v} in {lang}");
             }
             for (en, _, _) in crate::bot::command::COMMANDS {
                 assert!(catalog(lang).contains_key(&format!("cmd-{en}")), "cmd-{en} in {lang}");
@@ -135,8 +149,8 @@ mod tests {
 
     #[test]
     fn callback_data_fits_telegram_limit() {
-        for v in VARIANTS {
-            for markup in [variant_menu(Lang::Es, "m:rules:"), level_menu(Lang::Es, v), color_menu(Lang::Es, v, MAX_LEVEL)] {
+        for v in VariantId::ALL {
+            for markup in [variant_menu(Lang::Es, "m:rules:"), level_menu(Lang::Es, v), color_menu(Lang::Es, v, MAX_LEVEL), topic_menu(Lang::Es, v, None)] {
                 let json = serde_json::to_value(&markup).unwrap();
                 for row in json["inline_keyboard"].as_array().unwrap() {
                     for b in row.as_array().unwrap() {
