@@ -209,3 +209,33 @@ async fn rules_lookup_in_both_languages() {
     // Every long text made it: the fake refuses messages over Telegram's limit.
     assert!(fake.calls_to("sendMessage").iter().all(|c| c.ok()), "a message was refused");
 }
+
+/// With Redis, what a user chose survives a restart of the bot (the process keeps nothing itself).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn restart_with_redis_keeps_user_choices() {
+    let redis = std::env::var("REDIS_URL").unwrap_or_else(|_| "redis://127.0.0.1:6379/0".into());
+    let fake = FakeTelegram::start(TOKEN).await;
+    // A fresh user id per run, so an earlier run's data cannot make this pass.
+    let id = 4_000_000 + (std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_micros() % 1_000_000) as i64;
+    let kim = TestUser::new(id, "Kim", Some("en"));
+
+    let mut first = Damas::start(&fake.url(), &[("REDIS_URL", &redis)]);
+    fake.wait_until(Duration::from_secs(30), "the first process to poll", |f| (f.get_updates_polls() > 0).then_some(())).await;
+    let n = fake.call_count();
+    fake.send_text(&kim, "/settings");
+    let s = fake.wait_sent(n, kim.id).await;
+    fake.tap(&kim, s.message_id, "m:set:board");
+    fake.wait_until(Duration::from_secs(20), "the board setting to change", |f| f.message(kim.id, s.message_id).filter(|m| m.body().contains("buttons"))).await;
+    let n = fake.call_count();
+    fake.send_text(&kim, "/lang es");
+    fake.wait_sent(n, kim.id).await;
+    assert!(first.interrupt().success(), "{}", first.log());
+
+    let polls = fake.get_updates_polls();
+    let _second = Damas::start(&fake.url(), &[("REDIS_URL", &redis)]);
+    fake.wait_until(Duration::from_secs(30), "the second process to poll", |f| (f.get_updates_polls() > polls).then_some(())).await;
+    let n = fake.call_count();
+    fake.send_text(&kim, "/settings");
+    let s = fake.wait_sent(n, kim.id).await;
+    assert!(s.body().contains("Ajustes") && s.body().contains("botones"), "{}", s.body());
+}
