@@ -6,7 +6,7 @@ use teloxide::types::{InlineKeyboardButton, InlineKeyboardMarkup};
 use super::i18n::{Lang, t, tf};
 use super::prefs::{BoardMode, Orientation, Prefs, ThemeChoice};
 
-use crate::rules::VariantId;
+use crate::rules::{MoveError, PriorityRule, Reason, VariantId};
 use crate::rulebook::Topic;
 
 /// Highest engine level offered in the menus.
@@ -103,6 +103,40 @@ pub fn settings_menu(lang: Lang, prefs: &Prefs) -> InlineKeyboardMarkup {
     ])
 }
 
+/// Most alternatives listed after a refused move; more would bury the reason.
+pub const MAX_ALTERNATIVES: usize = 4;
+
+/// A refused move explained in the user's language, with the legal alternatives when they are few
+/// ("A capture is compulsory. Possible: 23x16 or 21x14").
+pub fn explain(lang: Lang, error: &MoveError) -> String {
+    let mut text = match &error.reason {
+        Reason::Unreadable => t(lang, "reason-unreadable"),
+        Reason::NoSuchSquare { square } => tf(lang, "reason-no-such-square", &[("square", &escape(square))]),
+        Reason::NoPiece { square } => tf(lang, "reason-no-piece", &[("square", &escape(square))]),
+        Reason::NotYourPiece { square } => tf(lang, "reason-not-your-piece", &[("square", &escape(square))]),
+        Reason::CaptureRequired => t(lang, "reason-capture-required"),
+        Reason::PriorityRequired { rule } => match rule {
+            PriorityRule::MostPieces => t(lang, "reason-priority-most-pieces"),
+            PriorityRule::MostKings => t(lang, "reason-priority-most-kings"),
+            PriorityRule::KingCaptures => t(lang, "reason-priority-king-captures"),
+            PriorityRule::KingFirst => t(lang, "reason-priority-king-first"),
+        },
+        Reason::ManCannotCaptureKing => t(lang, "reason-man-cannot-capture-king"),
+        Reason::Incomplete => t(lang, "reason-incomplete"),
+        Reason::Ambiguous => t(lang, "reason-ambiguous"),
+        Reason::NotLegal => t(lang, "reason-not-legal"),
+        Reason::GameOver => t(lang, "reason-game-over"),
+    };
+    let alternatives = &error.alternatives;
+    if !alternatives.is_empty() && alternatives.len() <= MAX_ALTERNATIVES {
+        let or = format!(" {} ", t(lang, "reason-or"));
+        let moves = alternatives.iter().map(|m| format!("<code>{}</code>", escape(m))).collect::<Vec<_>>().join(&or);
+        text.push('\n');
+        text.push_str(&tf(lang, "reason-alternatives", &[("moves", &moves)]));
+    }
+    text
+}
+
 /// The next value of a setting when its button is tapped.
 pub fn cycle(prefs: &mut Prefs, which: &str) -> bool {
     match which {
@@ -159,6 +193,31 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn refused_moves_are_explained_from_the_rules() {
+        use crate::rules::Position;
+        // The English start position after 11-15 24-19: Black must capture 15x24.
+        let mut pos = Position::start(VariantId::English);
+        for m in ["11-15", "24-19"] {
+            let mv = pos.parse_move(m).unwrap();
+            pos = pos.play(&mv);
+        }
+        let error = pos.parse_move("9-13").unwrap_err();
+        assert_eq!(error.reason, Reason::CaptureRequired);
+        let en = explain(Lang::En, &error);
+        assert!(en.starts_with("A capture is compulsory."), "{en}");
+        assert!(en.contains("<code>15x24</code>"), "{en}");
+        let es = explain(Lang::Es, &error);
+        assert!(es.starts_with("La captura es obligatoria.") && es.contains("Posibles"), "{es}");
+
+        let error = pos.parse_move("hello").unwrap_err();
+        assert!(explain(Lang::Es, &error).contains("no es una jugada"));
+        let many = MoveError { reason: Reason::NotLegal, alternatives: (1..=9).map(|i| format!("{i}-{}", i + 4)).collect() };
+        assert!(!explain(Lang::En, &many).contains("Possible"), "long lists are left out");
+        let not_yours = MoveError { reason: Reason::NotYourPiece { square: "<22>".into() }, alternatives: vec![] };
+        assert_eq!(explain(Lang::En, &not_yours), "The piece on &lt;22&gt; is not yours.");
     }
 
     #[test]

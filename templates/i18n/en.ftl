@@ -87,3 +87,21 @@ cmd-stats = Your results
 cmd-settings = Board and display settings
 cmd-lang = Language
 cmd-help = Help
+
+# Why a move was refused; { $moves } lists the legal alternatives.
+reason-unreadable = That is not a move. Write it like <code>27-23</code>, <code>23x16</code> or <code>c3-d4</code>.
+reason-no-such-square = { $square } is not a playing square of this board.
+reason-no-piece = There is no piece on { $square }.
+reason-not-your-piece = The piece on { $square } is not yours.
+reason-capture-required = A capture is compulsory.
+reason-priority-most-pieces = You must take the capture that takes the most pieces.
+reason-priority-most-kings = Among equal captures you must take the one that takes the most kings.
+reason-priority-king-captures = Among equal captures you must capture with a king rather than a man.
+reason-priority-king-first = Among equal captures you must take the one that meets a king first.
+reason-man-cannot-capture-king = A man cannot capture a king in this variant.
+reason-incomplete = A capture cannot stop half-way: the piece must keep capturing.
+reason-ambiguous = Several moves fit; write the whole path.
+reason-not-legal = That piece cannot move there.
+reason-game-over = The game is over.
+reason-alternatives = Possible: { $moves }
+reason-or = or

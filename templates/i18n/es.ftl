@@ -87,3 +87,21 @@ cmd-stats = Tus resultados
 cmd-settings = Ajustes del tablero
 cmd-lang = Idioma
 cmd-help = Ayuda
+
+# Por qué se rechazó una jugada; { $moves } enumera las alternativas legales.
+reason-unreadable = Eso no es una jugada. Escríbela como <code>27-23</code>, <code>23x16</code> o <code>c3-d4</code>.
+reason-no-such-square = { $square } no es una casilla de juego de este tablero.
+reason-no-piece = No hay ninguna pieza en { $square }.
+reason-not-your-piece = La pieza de { $square } no es tuya.
+reason-capture-required = La captura es obligatoria.
+reason-priority-most-pieces = Debes hacer la captura que come más piezas.
+reason-priority-most-kings = Entre capturas iguales debes hacer la que come más damas.
+reason-priority-king-captures = Entre capturas iguales debes capturar con la dama y no con el peón.
+reason-priority-king-first = Entre capturas iguales debes hacer la que encuentra antes una dama.
+reason-man-cannot-capture-king = En esta variante un peón no puede capturar a una dama.
+reason-incomplete = Una captura no puede detenerse a medias: la pieza debe seguir capturando.
+reason-ambiguous = Varias jugadas encajan; escribe el camino completo.
+reason-not-legal = Esa pieza no puede ir ahí.
+reason-game-over = La partida ha terminado.
+reason-alternatives = Posibles: { $moves }
+reason-or = o
