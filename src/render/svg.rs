@@ -1,0 +1,657 @@
+//! The board as an SVG document.
+//!
+//! Drawing works on a [`Scene`]: display cells (x to the right, y downwards, already oriented for the
+//! viewer) and what to draw on them. [`Scene::from_view`] turns a [`BoardView`] into a scene, so
+//! the drawing itself knows nothing of variants.
+//!
+//! The document has three layers: under the pieces (frame, squares, last move, numbers), the pieces,
+//! and over the pieces (capture hints, destinations, turn marker). The PNG renderer draws the
+//! middle layer from cached piece pictures, which is why the layers can be written separately.
+
+use std::collections::BTreeSet;
+use std::fmt::Write as _;
+use std::sync::OnceLock;
+
+use super::font::{self, GLYPH_SIZE};
+use super::{BoardView, MAX_SIZE, MIN_SIZE, Theme};
+use crate::rules::{Color, Role, Square};
+
+/// Side of one square in SVG units.
+pub const SQUARE: f32 = 100.0;
+/// Frame width wanted, in squares; the exact width makes squares fall on whole pixels.
+const FRAME: f32 = 0.36;
+const PIECE_RADIUS: f32 = 37.0;
+/// Font size of square numbers and of edge coordinates, in SVG units.
+const NUMBER_SIZE: f32 = 18.0;
+const COORD_SIZE: f32 = 24.0;
+/// Height of a digit above the baseline, as a fraction of the font size (DejaVu Sans Bold).
+const CAP_HEIGHT: f32 = 0.73;
+
+const TEMPLATE: &str = include_str!("../../templates/board.svg.tmpl");
+
+/// A cell on the picture: `x` counts columns from the left edge, `y` rows from the top edge.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Cell {
+    pub x: u8,
+    pub y: u8,
+}
+
+/// What stands on a cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Man {
+    pub white: bool,
+    pub king: bool,
+}
+
+impl Man {
+    /// Id of the piece drawing in the template's `<defs>`.
+    pub fn id(self) -> &'static str {
+        match (self.white, self.king) {
+            (true, false) => "wm",
+            (true, true) => "wk",
+            (false, false) => "bm",
+            (false, true) => "bk",
+        }
+    }
+}
+
+/// Pixel geometry: squares are a whole number of pixels wide and start on a whole pixel, so edges
+/// are sharp and every piece is drawn at the same sub-pixel offset (identical pieces give
+/// identical pixels, which PNG compression rewards).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Layout {
+    pub size: u32,
+    pub cells: u8,
+    pub square_px: u32,
+    pub margin_px: u32,
+}
+
+impl Layout {
+    pub fn new(size: u32, cells: u8) -> Layout {
+        let size = size.clamp(MIN_SIZE, MAX_SIZE);
+        let cells = cells.max(1);
+        let square_px = ((size as f32 / (f32::from(cells) + 2.0 * FRAME)).floor() as u32).max(1);
+        let margin_px = size.saturating_sub(square_px * u32::from(cells)) / 2;
+        Layout {
+            size,
+            cells,
+            square_px,
+            margin_px,
+        }
+    }
+
+    /// SVG units per pixel.
+    pub fn unit(&self) -> f32 {
+        SQUARE / self.square_px as f32
+    }
+
+    pub fn margin(&self) -> f32 {
+        self.margin_px as f32 * self.unit()
+    }
+
+    pub fn extent(&self) -> f32 {
+        self.size as f32 * self.unit()
+    }
+
+    /// Pixel position of a cell's centre.
+    pub fn center_px(&self, c: Cell) -> (f32, f32) {
+        let half = self.square_px as f32 / 2.0;
+        (
+            (self.margin_px + self.square_px * u32::from(c.x)) as f32 + half,
+            (self.margin_px + self.square_px * u32::from(c.y)) as f32 + half,
+        )
+    }
+}
+
+/// Which layers of the document to write.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Layers {
+    pub under: bool,
+    pub pieces: bool,
+    pub over: bool,
+}
+
+impl Layers {
+    pub const ALL: Layers = Layers {
+        under: true,
+        pieces: true,
+        over: true,
+    };
+}
+
+/// Everything the picture shows, in display cells.
+#[derive(Clone, Debug)]
+pub struct Scene {
+    pub cols: u8,
+    pub rows: u8,
+    /// All squares are playing squares (Turkish): one surface with grid lines.
+    pub orthogonal: bool,
+    pub theme: Theme,
+    pub layout: Layout,
+    /// Playing squares with their notation name (used for `data-sq` and, if `numbered`, drawn).
+    pub squares: Vec<(Cell, String)>,
+    pub numbered: bool,
+    /// Edge coordinates, left to right and top to bottom as seen on the picture.
+    pub files: Vec<String>,
+    pub ranks: Vec<String>,
+    pub pieces: Vec<(Cell, Man)>,
+    /// Origin and landing squares of the last move, in order.
+    pub trail: Vec<Cell>,
+    pub captured: Vec<Cell>,
+    pub selected: Option<Cell>,
+    pub destinations: Vec<Cell>,
+    pub hints: Vec<Cell>,
+    pub must_capture: Vec<Cell>,
+    /// Colour to move (white?) and whether that colour plays from the bottom of the picture.
+    pub turn: Option<(bool, bool)>,
+}
+
+struct Palette {
+    light: &'static str,
+    dark: &'static str,
+    grid: &'static str,
+    number: &'static str,
+    coord: &'static str,
+    last: &'static str,
+    last_opacity: &'static str,
+    select: &'static str,
+    dest: &'static str,
+    capture: &'static str,
+    must: &'static str,
+    frame: &'static str,
+    frame_hi: &'static str,
+    /// Turkish boards are one colour; this is that colour.
+    plain: &'static str,
+}
+
+fn palette(theme: Theme) -> &'static Palette {
+    match theme {
+        Theme::Light => &Palette {
+            light: "#f0dcb8",
+            dark: "#b3845c",
+            grid: "#8a5f3c",
+            number: "#f6e7cc",
+            coord: "#ecd6b0",
+            last: "#e3c84a",
+            last_opacity: ".62",
+            select: "#5fb0e8",
+            dest: "#2f6b3a",
+            capture: "#c0392b",
+            must: "#e8742a",
+            frame: "#5b3820",
+            frame_hi: "#74502f",
+            plain: "#e2bd8a",
+        },
+        Theme::Dark => &Palette {
+            light: "#b9b59c",
+            dark: "#5d7658",
+            grid: "#3d4c3a",
+            number: "#d3dccb",
+            coord: "#a8b39f",
+            last: "#d6c25a",
+            last_opacity: ".55",
+            select: "#58a6d8",
+            dest: "#eef5e6",
+            capture: "#e0584a",
+            must: "#f08a3c",
+            frame: "#222823",
+            frame_hi: "#343c35",
+            plain: "#7f9874",
+        },
+    }
+}
+
+/// The template cut at its placeholders once: literal text and placeholder names alternate.
+fn template_parts() -> &'static [(&'static str, &'static str)] {
+    static PARTS: OnceLock<Vec<(&'static str, &'static str)>> = OnceLock::new();
+    PARTS.get_or_init(|| {
+        let mut parts = Vec::new();
+        let mut rest = TEMPLATE;
+        while let Some(start) = rest.find("{{") {
+            let Some(len) = rest[start + 2..].find("}}") else {
+                break;
+            };
+            parts.push((&rest[..start], &rest[start + 2..start + 2 + len]));
+            rest = &rest[start + 2 + len + 2..];
+        }
+        parts.push((rest, ""));
+        parts
+    })
+}
+
+/// Fills the template: `size` in pixels, `extent` in units, glyphs for `chars`, `board` as body.
+fn fill_template(
+    theme: Theme,
+    size: u32,
+    extent: f32,
+    chars: &BTreeSet<char>,
+    board: &str,
+) -> String {
+    let pal = palette(theme);
+    let mut out = String::with_capacity(TEMPLATE.len() + board.len() + 512 * chars.len());
+    for (text, name) in template_parts() {
+        out.push_str(text);
+        let value = match *name {
+            "" => "",
+            "size" => {
+                let _ = write!(out, "{size}");
+                ""
+            }
+            "extent" => {
+                let _ = write!(out, "{}", num(extent));
+                ""
+            }
+            "glyphs" => {
+                for &c in chars {
+                    if let Some(g) = font::glyph(c) {
+                        let _ = writeln!(out, r#"  <path id="g{c}" d="{}"/>"#, g.d);
+                    }
+                }
+                ""
+            }
+            "board" => board,
+            "light" => pal.light,
+            "dark" => pal.dark,
+            "grid" => pal.grid,
+            "number" => pal.number,
+            "coord" => pal.coord,
+            "last" => pal.last,
+            "last_opacity" => pal.last_opacity,
+            "select" => pal.select,
+            "dest" => pal.dest,
+            "capture" => pal.capture,
+            "must" => pal.must,
+            "frame" => pal.frame,
+            "frame_hi" => pal.frame_hi,
+            // An unknown placeholder is a template bug; leaving it visible makes that obvious.
+            other => {
+                let _ = write!(out, "{{{{{other}}}}}");
+                ""
+            }
+        };
+        out.push_str(value);
+    }
+    out
+}
+
+/// A number for SVG: at most two decimals, no trailing zeros.
+fn num(v: f32) -> String {
+    let s = format!("{v:.2}");
+    let s = s.trim_end_matches('0').trim_end_matches('.');
+    if s == "-0" {
+        "0".to_owned()
+    } else {
+        s.to_owned()
+    }
+}
+
+/// Writes `text` with the glyph outlines, scaled to `size`, with its baseline start at (x, y).
+fn write_glyphs(out: &mut String, class: &str, text: &str, x: f32, y: f32, size: f32) {
+    let scale = size / GLYPH_SIZE;
+    let _ = write!(
+        out,
+        r#"<g class="{class}" transform="translate({} {}) scale({})">"#,
+        num(x),
+        num(y),
+        num(scale)
+    );
+    let mut pen = 0.0;
+    for c in text.chars() {
+        let Some(g) = font::glyph(c) else { continue };
+        if pen == 0.0 {
+            let _ = write!(out, r##"<use xlink:href="#g{c}"/>"##);
+        } else {
+            let _ = write!(out, r##"<use xlink:href="#g{c}" x="{}"/>"##, num(pen));
+        }
+        pen += g.advance;
+    }
+    out.push_str("</g>\n");
+}
+
+impl Scene {
+    /// The whole SVG document.
+    pub fn to_svg(&self) -> String {
+        self.document(Layers::ALL)
+    }
+
+    /// The SVG document with only some layers.
+    pub fn document(&self, layers: Layers) -> String {
+        let mut board = String::with_capacity(16 * 1024);
+        if layers.under {
+            self.write_under(&mut board);
+        }
+        if layers.pieces {
+            self.write_pieces(&mut board);
+        }
+        if layers.over {
+            self.write_over(&mut board);
+        }
+        let mut chars = BTreeSet::new();
+        if layers.under {
+            if self.numbered {
+                chars.extend(self.squares.iter().flat_map(|(_, n)| n.chars()));
+            }
+            chars.extend(self.files.iter().chain(&self.ranks).flat_map(|s| s.chars()));
+        }
+        fill_template(
+            self.theme,
+            self.layout.size,
+            self.layout.extent(),
+            &chars,
+            &board,
+        )
+    }
+
+    fn origin(&self, c: Cell) -> (f32, f32) {
+        let m = self.layout.margin();
+        (m + SQUARE * f32::from(c.x), m + SQUARE * f32::from(c.y))
+    }
+
+    fn center(&self, c: Cell) -> (String, String) {
+        let (x, y) = self.origin(c);
+        (num(x + SQUARE / 2.0), num(y + SQUARE / 2.0))
+    }
+
+    fn square_rect(&self, out: &mut String, class: &str, c: Cell) {
+        let (x, y) = self.origin(c);
+        let _ = writeln!(
+            out,
+            r#"<rect class="{class}" x="{}" y="{}" width="100" height="100"/>"#,
+            num(x),
+            num(y)
+        );
+    }
+
+    fn write_under(&self, out: &mut String) {
+        let pal = palette(self.theme);
+        let extent = num(self.layout.extent());
+        let m = self.layout.margin();
+        let (ms, w, h) = (
+            num(m),
+            num(SQUARE * f32::from(self.cols)),
+            num(SQUARE * f32::from(self.rows)),
+        );
+        let _ = writeln!(
+            out,
+            r#"<rect class="frame" width="{extent}" height="{extent}"/>"#
+        );
+        let inset = num(self.layout.extent() - 4.0);
+        let _ = writeln!(
+            out,
+            r#"<rect class="bevel" x="2" y="2" width="{inset}" height="{inset}"/>"#
+        );
+        if self.orthogonal {
+            let _ = writeln!(
+                out,
+                r#"<rect x="{ms}" y="{ms}" width="{w}" height="{h}" fill="{}"/>"#,
+                pal.plain
+            );
+        } else {
+            let _ = writeln!(
+                out,
+                r#"<rect class="lt" x="{ms}" y="{ms}" width="{w}" height="{h}"/>"#
+            );
+        }
+        for (cell, name) in &self.squares {
+            let (x, y) = self.origin(*cell);
+            // Turkish squares are not painted, but stay in the document as click targets.
+            let paint = if self.orthogonal {
+                r#"fill="none" pointer-events="all""#
+            } else {
+                r#"class="dk""#
+            };
+            let _ = writeln!(
+                out,
+                r#"<rect {paint} x="{}" y="{}" width="100" height="100" data-sq="{name}"/>"#,
+                num(x),
+                num(y)
+            );
+        }
+        if self.orthogonal {
+            let mut d = String::new();
+            for i in 1..self.cols {
+                let _ = write!(d, "M{} {ms}v{h}", num(m + SQUARE * f32::from(i)));
+            }
+            for i in 1..self.rows {
+                let _ = write!(d, "M{ms} {}h{w}", num(m + SQUARE * f32::from(i)));
+            }
+            let _ = writeln!(out, r#"<path class="grid" d="{d}"/>"#);
+        }
+        // A thin dark line between the squares and the frame.
+        let _ = writeln!(
+            out,
+            r##"<rect x="{ms}" y="{ms}" width="{w}" height="{h}" fill="none" stroke="#000" stroke-opacity=".4" stroke-width="3"/>"##
+        );
+
+        // Last move: origin and arrival tinted, the route drawn as a trail.
+        if let (Some(first), Some(last)) = (self.trail.first(), self.trail.last()) {
+            self.square_rect(out, "last", *first);
+            if last != first {
+                self.square_rect(out, "last", *last);
+            }
+            if self.trail.len() > 1 {
+                let mut d = String::new();
+                for (i, c) in self.trail.iter().enumerate() {
+                    let (x, y) = self.center(*c);
+                    let _ = write!(d, "{}{x} {y}", if i == 0 { 'M' } else { 'L' });
+                }
+                let _ = writeln!(out, r#"<path class="trail" d="{d}"/>"#);
+            }
+        }
+        if let Some(c) = self.selected {
+            self.square_rect(out, "sel", c);
+        }
+
+        // Square numbers sit in the top-left corner, which a piece does not cover.
+        if self.numbered {
+            for (cell, name) in &self.squares {
+                let (x, y) = self.origin(*cell);
+                write_glyphs(
+                    out,
+                    "num",
+                    name,
+                    x + 4.0,
+                    y + 4.0 + NUMBER_SIZE * CAP_HEIGHT,
+                    NUMBER_SIZE,
+                );
+            }
+        }
+        let extent = self.layout.extent();
+        let baseline = |center: f32| center + COORD_SIZE * 0.36;
+        for (i, f) in self.files.iter().enumerate() {
+            let cx = m + SQUARE * i as f32 + SQUARE / 2.0;
+            let width = font::text_width(f) * COORD_SIZE / GLYPH_SIZE;
+            write_glyphs(
+                out,
+                "crd",
+                f,
+                cx - width / 2.0,
+                baseline(extent - m / 2.0),
+                COORD_SIZE,
+            );
+        }
+        for (i, r) in self.ranks.iter().enumerate() {
+            let cy = m + SQUARE * i as f32 + SQUARE / 2.0;
+            let width = font::text_width(r) * COORD_SIZE / GLYPH_SIZE;
+            write_glyphs(
+                out,
+                "crd",
+                r,
+                m / 2.0 - width / 2.0,
+                cy + COORD_SIZE * CAP_HEIGHT / 2.0,
+                COORD_SIZE,
+            );
+        }
+    }
+
+    fn write_pieces(&self, out: &mut String) {
+        // All shadows first, so that no shadow falls on a neighbouring piece.
+        for (c, _) in &self.pieces {
+            let (x, y) = self.center(*c);
+            let _ = writeln!(out, r##"<use xlink:href="#shade" x="{x}" y="{y}"/>"##);
+        }
+        for (c, man) in &self.pieces {
+            let (x, y) = self.center(*c);
+            let _ = writeln!(
+                out,
+                r##"<use xlink:href="#{}" x="{x}" y="{y}"/>"##,
+                man.id()
+            );
+        }
+    }
+
+    fn write_over(&self, out: &mut String) {
+        for c in &self.must_capture {
+            let (x, y) = self.center(*c);
+            let _ = writeln!(
+                out,
+                r#"<circle class="must" cx="{x}" cy="{y}" r="{}"/>"#,
+                num(PIECE_RADIUS + 5.0)
+            );
+        }
+        // Pieces taken by the last move: a dashed ghost and a cross.
+        for c in &self.captured {
+            let (x, y) = self.origin(*c);
+            let (cx, cy) = (x + SQUARE / 2.0, y + SQUARE / 2.0);
+            let _ = writeln!(
+                out,
+                r#"<circle class="cap" cx="{}" cy="{}" r="30"/>"#,
+                num(cx),
+                num(cy)
+            );
+            let _ = writeln!(
+                out,
+                r#"<path class="capx" d="M{} {}l20 20m0 -20l-20 20"/>"#,
+                num(cx - 10.0),
+                num(cy - 10.0)
+            );
+        }
+        for c in &self.destinations {
+            let (x, y) = self.center(*c);
+            let _ = writeln!(out, r#"<circle class="dest" cx="{x}" cy="{y}" r="15"/>"#);
+        }
+        for c in &self.hints {
+            let (x, y) = self.center(*c);
+            let _ = writeln!(out, r#"<circle class="hint" cx="{x}" cy="{y}" r="42"/>"#);
+        }
+        // Whose turn: a small piece in the frame corner on the mover's side.
+        if let Some((white, bottom)) = self.turn {
+            let id = if white { "wm" } else { "bm" };
+            let m = self.layout.margin();
+            let extent = self.layout.extent();
+            let x = extent - m / 2.0;
+            let y = if bottom { extent - m / 2.0 } else { m / 2.0 };
+            let scale = (m * 0.8 / 2.0 / PIECE_RADIUS).min(0.4);
+            let _ = writeln!(
+                out,
+                r##"<use id="turn" xlink:href="#{id}" transform="translate({} {}) scale({})"/>"##,
+                num(x),
+                num(y),
+                num(scale)
+            );
+        }
+    }
+
+    /// Scene for a board view: orientation, notation and highlights resolved.
+    pub fn from_view(view: &BoardView) -> Scene {
+        let variant = view.position.variant().rules();
+        let rows = variant.rows;
+        let cols = variant.cols;
+        let flip = view.flip;
+        let cell = |sq: Square| -> Cell {
+            let (r, c) = variant.coords(sq);
+            if flip {
+                Cell {
+                    x: cols - 1 - c,
+                    y: r,
+                }
+            } else {
+                Cell {
+                    x: c,
+                    y: rows - 1 - r,
+                }
+            }
+        };
+        let squares: Vec<(Cell, String)> = variant
+            .squares()
+            .map(|sq| (cell(sq), variant.square_name(sq)))
+            .collect();
+        let (mut files, mut ranks) = (Vec::new(), Vec::new());
+        if variant.algebraic {
+            files = (0..cols)
+                .map(|c| char::from(b'a' + c).to_string())
+                .collect();
+            ranks = (1..=rows).rev().map(|r| r.to_string()).collect();
+            if flip {
+                files.reverse();
+                ranks.reverse();
+            }
+        }
+        let pieces = view
+            .position
+            .pieces()
+            .map(|(sq, p)| {
+                (
+                    cell(sq),
+                    Man {
+                        white: p.color == Color::White,
+                        king: p.role == Role::King,
+                    },
+                )
+            })
+            .collect();
+        let (trail, captured) = match &view.last_move {
+            Some(m) => (
+                std::iter::once(m.from)
+                    .chain(m.path.iter().copied())
+                    .map(cell)
+                    .collect(),
+                m.captured.iter().copied().map(cell).collect(),
+            ),
+            None => (Vec::new(), Vec::new()),
+        };
+        let mover = view.position.side_to_move();
+        let turn = view
+            .show_turn
+            .then_some((mover == Color::White, (mover == Color::White) != flip));
+        Scene {
+            cols,
+            rows,
+            orthogonal: variant.orthogonal,
+            theme: view.theme,
+            layout: Layout::new(view.size, rows.max(cols)),
+            squares,
+            numbered: !variant.algebraic,
+            files,
+            ranks,
+            pieces,
+            trail,
+            captured,
+            selected: view.selected.map(cell),
+            destinations: view.destinations.iter().copied().map(cell).collect(),
+            hints: view.hints.iter().copied().map(cell).collect(),
+            must_capture: view.must_capture.iter().copied().map(cell).collect(),
+            turn,
+        }
+    }
+}
+
+/// A document with one piece drawing (`id` from the template) whose centre is at (`center_px`,
+/// `center_px`) on a `size_px` square canvas, at the scale of `layout`.
+pub(crate) fn sprite_svg(id: &str, layout: &Layout, size_px: u32, center_px: f32) -> String {
+    let unit = layout.unit();
+    let c = num(center_px * unit);
+    let board = format!(r##"<use xlink:href="#{id}" x="{c}" y="{c}"/>"##);
+    fill_template(
+        Theme::Light,
+        size_px,
+        size_px as f32 * unit,
+        &BTreeSet::new(),
+        &board,
+    )
+}
+
+/// The board as an SVG document, ready for a browser or for [`super::board_png`].
+pub fn board_svg(view: &BoardView) -> String {
+    Scene::from_view(view).to_svg()
+}
