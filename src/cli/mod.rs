@@ -1,6 +1,12 @@
 //! The `damas` command line: one file per subcommand.
 
 mod apply;
+mod bestmove;
+mod hub;
+mod matches;
+mod openings;
+pub mod play;
+mod tactics;
 mod moves;
 mod perft;
 pub mod serve;
@@ -72,6 +78,88 @@ pub enum Command {
     },
     /// Draw a position as PNG or SVG, or print it as text.
     Render(render::RenderArgs),
+    /// Search a position: prints `info` lines, then the best move on the last line.
+    Bestmove {
+        #[arg(long, short)]
+        variant: VariantId,
+        #[arg(long)]
+        fen: Option<String>,
+        /// Milliseconds to think.
+        #[arg(long)]
+        movetime: Option<u64>,
+        /// Plies to search.
+        #[arg(long, short)]
+        depth: Option<u32>,
+        /// Play as a level does: easy, medium, hard, master (or 1-4, fácil, medio, difícil, maestro).
+        #[arg(long, short)]
+        level: Option<crate::engine::Level>,
+        /// Seed for the easy level's choices.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+    /// Speak the Hub protocol (version 2) on standard input/output; variant via `set-param`.
+    Hub,
+    /// Play two engines against each other from balloted openings, colours reversed.
+    Match {
+        #[arg(long, short)]
+        variant: VariantId,
+        /// `internal:LEVEL[@MS][:weights=FILE]` or a Hub engine command.
+        #[arg(long, default_value = "internal:hard")]
+        engine_a: String,
+        #[arg(long, default_value = "internal:medium")]
+        engine_b: String,
+        #[arg(long, default_value_t = 20)]
+        games: usize,
+        /// Milliseconds per move for Hub engines (internal levels keep their own budget unless `@MS`).
+        #[arg(long, default_value_t = 200)]
+        movetime: u64,
+        /// Ballots: one per line, moves from the start or a FEN.
+        #[arg(long)]
+        openings: Option<std::path::PathBuf>,
+        /// Where to write the games.
+        #[arg(long, default_value = "match.pdn")]
+        pdn: std::path::PathBuf,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+    /// Play against the engine in the terminal.
+    Play {
+        #[arg(long, short)]
+        variant: VariantId,
+        #[arg(long, short, default_value = "medium")]
+        level: crate::engine::Level,
+        /// Your colour (default: the side that moves first).
+        #[arg(long, short)]
+        color: Option<String>,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+    /// Generate opening ballots: every sequence of a few plies that our search finds balanced.
+    Openings {
+        #[arg(long, short)]
+        variant: VariantId,
+        #[arg(long, default_value_t = 3)]
+        plies: u32,
+        #[arg(long, short, default_value_t = 8)]
+        depth: u32,
+        /// Largest |score| kept, in hundredths of a man.
+        #[arg(long, default_value_t = 40)]
+        margin: i32,
+    },
+    /// Find tactical test positions: a winning shot a deep search sees and a 2-ply search misses.
+    #[command(hide = true)]
+    Tactics {
+        #[arg(long, short)]
+        variant: VariantId,
+        #[arg(long, default_value_t = 20)]
+        count: usize,
+        #[arg(long, short, default_value_t = 9)]
+        depth: u32,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        #[arg(long, default_value_t = 400)]
+        games: usize,
+    },
 }
 
 /// Runs the parsed command line; the error is printed by `main` and turns into exit code 1.
@@ -85,6 +173,29 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Perft { variant, fen, depth, paths, divide }) => perft::run(variant, fen.as_deref(), depth, paths, divide),
         Some(Command::Apply { variant, fen, moves }) => apply::run(variant, fen.as_deref(), &moves),
         Some(Command::Render(args)) => render::run(args),
+        Some(Command::Bestmove { variant, fen, movetime, depth, level, seed }) => {
+            bestmove::run(variant, fen.as_deref(), movetime, depth, level, seed)
+        }
+        Some(Command::Hub) => hub::run(),
+        Some(Command::Match { variant, engine_a, engine_b, games, movetime, openings, pdn, seed }) => matches::run(matches::MatchArgs {
+            variant,
+            engine_a: &engine_a,
+            engine_b: &engine_b,
+            games,
+            movetime,
+            openings: openings.as_deref(),
+            pdn: &pdn,
+            seed,
+        }),
+        Some(Command::Play { variant, level, color, seed }) => {
+            let color = match color {
+                Some(c) => Some(c.parse::<crate::rules::Color>().map_err(|_| anyhow::anyhow!("colour must be white or black"))?),
+                None => None,
+            };
+            play::run(variant, level, color, seed)
+        }
+        Some(Command::Openings { variant, plies, depth, margin }) => openings::run(variant, plies, depth, margin),
+        Some(Command::Tactics { variant, count, depth, seed, games }) => tactics::run(variant, count, depth, seed, games),
     }
 }
 

@@ -52,6 +52,21 @@ impl GameState {
         &self.position
     }
 
+    /// Hashes of the positions since the last capture or man move, the current one last.
+    pub fn history(&self) -> &[u64] {
+        &self.since_irreversible
+    }
+
+    /// Plies since the last capture or man move.
+    pub fn quiet_plies(&self) -> u32 {
+        self.quiet_plies
+    }
+
+    /// Plies since the material last changed (capture or promotion).
+    pub fn same_material_plies(&self) -> u32 {
+        self.same_material_plies
+    }
+
     /// Plays a legal move of the current position.
     pub fn play(&mut self, mv: &Move) {
         let before = self.position;

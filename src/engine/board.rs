@@ -1,0 +1,280 @@
+//! Bit tables the engine reads on every node: directions, rows, centre, cones ahead of each man, and a
+//! capture test that needs no move list. Built once per variant from the public rule definitions.
+
+use std::sync::OnceLock;
+
+use crate::rules::{Color, KingRange, Position, VariantId};
+
+#[derive(Debug)]
+pub(crate) struct Tables {
+    pub mask: u128,
+    pub rows: u8,
+    /// Row of each bit counted from White's home edge.
+    pub row_of: [u8; 128],
+    pub col_of: [u8; 128],
+    /// `rel_row[color][row]`: squares on the row `row` counted from that colour's home edge.
+    pub rel_row: [[u128; 10]; 2],
+    pub man_moves: [Dirs; 2],
+    pub man_captures: [Dirs; 2],
+    pub king_dirs: Dirs,
+    pub flying: bool,
+    pub men_capture_kings: bool,
+    /// The central squares (roughly the middle half of the board).
+    pub centre: u128,
+    /// The long diagonal from corner to corner, where a lone flying king holds off three kings.
+    pub main_diagonal: u128,
+    /// The double corners, a short king's refuge.
+    pub double_corners: u128,
+    /// `cone[color][sq]`: every square a man of `color` on `sq` could walk through to its crowning row.
+    pub cone: [Vec<u128>; 2],
+    /// The half of the board nearer each colour's crowning row.
+    pub far: [u128; 2],
+    /// Pieces on the board at the start.
+    pub start_pieces: u32,
+}
+
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Dirs {
+    pub list: [i32; 4],
+    pub len: usize,
+}
+
+impl Dirs {
+    fn new(v: &[i32]) -> Dirs {
+        let mut list = [0; 4];
+        list[..v.len()].copy_from_slice(v);
+        Dirs { list, len: v.len() }
+    }
+    #[inline]
+    pub fn as_slice(&self) -> &[i32] {
+        &self.list[..self.len]
+    }
+}
+
+#[inline]
+pub(crate) fn shift(b: u128, by: i32) -> u128 {
+    if by >= 0 { b << by } else { b >> -by }
+}
+
+static TABLES: [OnceLock<Tables>; 8] = [const { OnceLock::new() }; 8];
+
+impl Tables {
+    pub(crate) fn of(id: VariantId) -> &'static Tables {
+        TABLES[id as usize].get_or_init(|| Tables::build(id))
+    }
+
+    fn build(id: VariantId) -> Tables {
+        let v = id.rules();
+        let mut mask = 0u128;
+        let mut row_of = [0u8; 128];
+        let mut col_of = [0u8; 128];
+        let mut rel_row = [[0u128; 10]; 2];
+        let mut centre = 0u128;
+        let mut main_diagonal = 0u128;
+        let corner_a1 = v.square_at(0, 0).is_some();
+        for sq in v.squares() {
+            let (r, c) = v.coords(sq);
+            let bit = 1u128 << sq.index();
+            mask |= bit;
+            row_of[sq.index()] = r;
+            col_of[sq.index()] = c;
+            rel_row[0][r as usize] |= bit;
+            rel_row[1][(v.rows - 1 - r) as usize] |= bit;
+            let (rq, cq) = (v.rows / 4, v.cols / 4);
+            if r >= rq && r < v.rows - rq && c >= cq && c < v.cols - cq {
+                centre |= bit;
+            }
+            let on_main = if corner_a1 { r == c } else { r + c == v.cols - 1 };
+            if on_main && !v.orthogonal {
+                main_diagonal |= bit;
+            }
+        }
+        // The double corner is the corner pair that is not on the main diagonal's ends.
+        let mut double_corners = 0u128;
+        if !v.orthogonal {
+            for (r, c) in [(0u8, 0u8), (0, 1), (1, 0), (0, v.cols - 1), (0, v.cols - 2), (1, v.cols - 1)] {
+                for (rr, cc) in [(r, c), (v.rows - 1 - r, v.cols - 1 - c)] {
+                    if let Some(sq) = v.square_at(rr, cc) {
+                        let bit = 1u128 << sq.index();
+                        if main_diagonal & bit == 0 {
+                            double_corners |= bit;
+                        }
+                    }
+                }
+            }
+        }
+        let (up, down, side): (Vec<i32>, Vec<i32>, Vec<i32>) = if v.orthogonal {
+            let stride = v.cols as i32 + 1;
+            (vec![stride], vec![-stride], vec![1, -1])
+        } else {
+            let half = (v.cols / 2) as i32;
+            (vec![half, half + 1], vec![-half, -(half + 1)], vec![])
+        };
+        let forward = |c: Color| if c == Color::White { up.clone() } else { down.clone() };
+        let backward = |c: Color| if c == Color::White { down.clone() } else { up.clone() };
+        let man_moves = [Color::White, Color::Black].map(|c| {
+            let mut d = forward(c);
+            if v.men_move_sideways {
+                d.extend(&side);
+            }
+            Dirs::new(&d)
+        });
+        let man_captures = [Color::White, Color::Black].map(|c| {
+            let mut d = forward(c);
+            if v.men_move_sideways {
+                d.extend(&side);
+            }
+            if v.men_capture_backward {
+                d.extend(backward(c));
+            }
+            Dirs::new(&d)
+        });
+        let mut all = up.clone();
+        all.extend(&down);
+        all.extend(&side);
+        let king_dirs = Dirs::new(&all);
+
+        let mut cone = [vec![0u128; 128], vec![0u128; 128]];
+        for sq in v.squares() {
+            let (r, c) = v.coords(sq);
+            for (ci, color) in [Color::White, Color::Black].into_iter().enumerate() {
+                let mut set = 0u128;
+                for other in v.squares() {
+                    let (r2, c2) = v.coords(other);
+                    let ahead = if color == Color::White { r2 as i32 - r as i32 } else { r as i32 - r2 as i32 };
+                    if ahead <= 0 {
+                        continue;
+                    }
+                    let spread = (c2 as i32 - c as i32).abs();
+                    let reachable = if v.orthogonal { spread <= 1 } else { spread <= ahead };
+                    if reachable {
+                        set |= 1u128 << other.index();
+                    }
+                }
+                cone[ci][sq.index()] = set;
+            }
+        }
+
+        Tables {
+            mask,
+            rows: v.rows,
+            row_of,
+            col_of,
+            rel_row,
+            man_moves,
+            man_captures,
+            king_dirs,
+            flying: v.king_range == KingRange::Flying,
+            men_capture_kings: v.men_capture_kings,
+            centre,
+            main_diagonal,
+            double_corners,
+            cone,
+            start_pieces: Position::start(id).occupied().count(),
+            far: [0, 1].map(|c| (v.rows as usize / 2..v.rows as usize).fold(0, |acc, r| acc | rel_row[c][r])),
+        }
+    }
+
+    /// Whether the side to move has a capture, without building it. Priority laws only choose among
+    /// captures, so any capture at all means the side to move must capture.
+    #[inline]
+    pub(crate) fn has_capture(&self, p: &Position) -> bool {
+        let us = p.side_to_move();
+        let ui = us as usize;
+        let own = p.color_pieces(us).0;
+        let opp = p.color_pieces(us.opposite()).0;
+        let kings = p.king_squares().0;
+        let empty = self.mask & !(own | opp);
+        let men = own & !kings;
+        let victims_for_men = if self.men_capture_kings { opp } else { opp & !kings };
+        for &d in self.man_captures[ui].as_slice() {
+            if shift(shift(men, d) & victims_for_men, d) & empty != 0 {
+                return true;
+            }
+        }
+        let my_kings = own & kings;
+        if my_kings == 0 {
+            return false;
+        }
+        for &d in self.king_dirs.as_slice() {
+            let mut front = my_kings;
+            if self.flying {
+                let mut reach = shift(front, d) & empty;
+                while reach != 0 {
+                    front |= reach;
+                    reach = shift(reach, d) & empty;
+                }
+            }
+            if shift(shift(front, d) & opp, d) & empty != 0 {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Whether the side to move has any quiet step (only meaningful when it has no capture).
+    #[inline]
+    pub(crate) fn has_step(&self, p: &Position) -> bool {
+        let us = p.side_to_move();
+        let own = p.color_pieces(us).0;
+        let kings = p.king_squares().0;
+        let empty = self.mask & !(own | p.color_pieces(us.opposite()).0);
+        let men = own & !kings;
+        for &d in self.man_moves[us as usize].as_slice() {
+            if shift(men, d) & empty != 0 {
+                return true;
+            }
+        }
+        let my_kings = own & kings;
+        my_kings != 0 && self.king_dirs.as_slice().iter().any(|&d| shift(my_kings, d) & empty != 0)
+    }
+
+    /// Empty squares each man could step to, summed over directions.
+    #[inline]
+    pub(crate) fn man_mobility(&self, men: u128, empty: u128, color: Color) -> u32 {
+        let mut n = 0;
+        for &d in self.man_moves[color as usize].as_slice() {
+            n += (shift(men, d) & empty).count_ones();
+        }
+        n
+    }
+
+    /// Squares the kings can reach in one move.
+    #[inline]
+    pub(crate) fn king_mobility(&self, kings: u128, empty: u128) -> u32 {
+        let mut n = 0;
+        for &d in self.king_dirs.as_slice() {
+            let mut reach = shift(kings, d) & empty;
+            n += reach.count_ones();
+            if self.flying {
+                while reach != 0 {
+                    reach = shift(reach, d) & empty;
+                    n += reach.count_ones();
+                }
+            }
+        }
+        n
+    }
+}
+
+/// Counts of each colour's men and kings.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Material {
+    pub men: [u32; 2],
+    pub kings: [u32; 2],
+}
+
+impl Material {
+    pub(crate) fn of(p: &Position) -> Material {
+        let k = p.king_squares();
+        let w = p.color_pieces(Color::White);
+        let b = p.color_pieces(Color::Black);
+        Material {
+            men: [(w & !k).count(), (b & !k).count()],
+            kings: [(w & k).count(), (b & k).count()],
+        }
+    }
+    pub(crate) fn total(&self, c: usize) -> u32 {
+        self.men[c] + self.kings[c]
+    }
+}

@@ -1,0 +1,31 @@
+//! Russian, Brazilian and Spanish: 8×8, flying kings. A king is worth nearly three men, so the race to
+//! crown dominates the middlegame; in the ending a lone king draws against one or two pieces and
+//! against three kings when it holds the main diagonal.
+
+use super::{Weights, common, flying_king_scale, lone_king};
+use crate::engine::board::{Material, Tables};
+use crate::rules::Position;
+
+pub const WEIGHTS: Weights = Weights {
+    man: 100,
+    king: 260,
+    advance: [0, 2, 5, 8, 12, 18, 26, 0, 0, 0],
+    back_rank: 8,
+    centre: 6,
+    king_centre: 4,
+    mobility: 2,
+    king_mobility: 1,
+    runaway: 45,
+    tempo: 3,
+    trade: 30,
+    drive: 0,
+};
+
+pub(super) fn evaluate(p: &Position, t: &Tables, w: &Weights) -> i32 {
+    let m = Material::of(p);
+    if lone_king(&m, 0) && lone_king(&m, 1) {
+        return 0;
+    }
+    let score = common(p, t, w, &m);
+    score * flying_king_scale(p, t, &m) / 16
+}

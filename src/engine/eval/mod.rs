@@ -1,0 +1,276 @@
+//! Static evaluation, one file per family of variants. Each family keeps its weights in one constant;
+//! a weight set can also be read from a TOML file to compare sets in self-play (`damas match`).
+//!
+//! Scores are in hundredths of a man, from the side to move's point of view.
+
+mod flying8;
+mod orthogonal;
+mod short8;
+mod ten;
+
+use serde::{Deserialize, Serialize};
+
+use super::board::{Material, Tables, shift};
+use crate::rules::{Color, Position, VariantId};
+
+/// The families that share an evaluation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Family {
+    /// 8×8 with short kings: English, Italian.
+    ShortEight,
+    /// 8×8 with flying kings: Russian, Brazilian, Spanish.
+    FlyingEight,
+    /// 10×10: International (flying kings) and Triestine (short kings).
+    TenByTen,
+    /// Orthogonal moves: Turkish.
+    Orthogonal,
+}
+
+impl Family {
+    pub fn of(variant: VariantId) -> Family {
+        match variant {
+            VariantId::English | VariantId::Italian => Family::ShortEight,
+            VariantId::Russian | VariantId::Brazilian | VariantId::Spanish => Family::FlyingEight,
+            VariantId::International | VariantId::Triestine => Family::TenByTen,
+            VariantId::Turkish => Family::Orthogonal,
+        }
+    }
+}
+
+/// Evaluation weights. Fields missing from a TOML file keep the family's default.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Weights {
+    pub man: i32,
+    pub king: i32,
+    /// Bonus for a man by its row counted from its own home edge (index 0 = home row).
+    pub advance: [i32; 10],
+    /// Men still on the home row, while the opponent has men that could crown.
+    pub back_rank: i32,
+    pub centre: i32,
+    pub king_centre: i32,
+    /// Per empty square a man can step to.
+    pub mobility: i32,
+    /// Per square a king can reach.
+    pub king_mobility: i32,
+    /// A man with no opponent piece anywhere on its way to the crowning row.
+    pub runaway: i32,
+    /// Being on move.
+    pub tempo: i32,
+    /// When ahead, the lead grows by this percentage as the board empties (trading down pays).
+    pub trade: i32,
+    /// Kings-only ending where one side has more: bonus per step the strong kings close in.
+    pub drive: i32,
+}
+
+impl Default for Weights {
+    fn default() -> Weights {
+        short8::WEIGHTS
+    }
+}
+
+impl Weights {
+    /// The built-in weights of a variant's family.
+    pub fn for_variant(variant: VariantId) -> Weights {
+        match Family::of(variant) {
+            Family::ShortEight => short8::WEIGHTS,
+            Family::FlyingEight => flying8::WEIGHTS,
+            Family::TenByTen => ten::weights(variant.rules().king_range),
+            Family::Orthogonal => orthogonal::WEIGHTS,
+        }
+    }
+
+    /// Reads weights from TOML text; missing fields take the variant's defaults.
+    pub fn from_toml(variant: VariantId, text: &str) -> Result<Weights, toml::de::Error> {
+        let base = Weights::for_variant(variant);
+        let table: toml::Table = toml::from_str(text)?;
+        let mut merged = toml::Table::try_from(&base).unwrap_or_default();
+        for (k, v) in table {
+            merged.insert(k, v);
+        }
+        merged.try_into()
+    }
+}
+
+/// Scores beyond this are reserved for won or lost games.
+pub const EVAL_LIMIT: i32 = 20_000;
+
+/// The static evaluation from the side to move's point of view.
+pub fn evaluate(p: &Position, w: &Weights) -> i32 {
+    let t = Tables::of(p.variant());
+    let white = match Family::of(p.variant()) {
+        Family::ShortEight => short8::evaluate(p, t, w),
+        Family::FlyingEight => flying8::evaluate(p, t, w),
+        Family::TenByTen => ten::evaluate(p, t, w),
+        Family::Orthogonal => orthogonal::evaluate(p, t, w),
+    };
+    let white = white.clamp(-EVAL_LIMIT, EVAL_LIMIT);
+    let s = if p.side_to_move() == Color::White { white } else { -white };
+    s + w.tempo
+}
+
+/// The terms every family shares, White minus Black.
+pub(crate) fn common(p: &Position, t: &Tables, w: &Weights, m: &Material) -> i32 {
+    let kings = p.king_squares().0;
+    let own = [p.color_pieces(Color::White).0, p.color_pieces(Color::Black).0];
+    let empty = t.mask & !(own[0] | own[1]);
+    let mut side = [0i32; 2];
+    for (ci, color) in [Color::White, Color::Black].into_iter().enumerate() {
+        let oi = 1 - ci;
+        let men = own[ci] & !kings;
+        let my_kings = own[ci] & kings;
+        let mut s = m.men[ci] as i32 * w.man + m.kings[ci] as i32 * w.king;
+        for r in 1..t.rows as usize {
+            let n = (men & t.rel_row[ci][r]).count_ones() as i32;
+            s += n * w.advance[r];
+        }
+        if m.men[oi] > 0 {
+            s += (men & t.rel_row[ci][0]).count_ones() as i32 * w.back_rank;
+        }
+        s += (men & t.centre).count_ones() as i32 * w.centre;
+        s += (my_kings & t.centre).count_ones() as i32 * w.king_centre;
+        s += t.man_mobility(men, empty, color) as i32 * w.mobility;
+        if my_kings != 0 {
+            s += t.king_mobility(my_kings, empty) as i32 * w.king_mobility;
+        }
+        // Runaway men: only men in the far half are worth the cone test.
+        let mut candidates = men & t.far[ci];
+        while candidates != 0 {
+            let sq = candidates.trailing_zeros() as usize;
+            candidates &= candidates - 1;
+            if t.cone[ci][sq] & own[oi] == 0 {
+                // The nearer the crowning row, the surer the crown.
+                let row = if ci == 0 { t.row_of[sq] } else { t.rows - 1 - t.row_of[sq] } as i32;
+                s += w.runaway * (row + 2 - t.rows as i32 / 2) / 2;
+            }
+        }
+        side[ci] = s;
+    }
+    let mut score = side[0] - side[1];
+    // Trade down when ahead: the same lead weighs more with fewer pieces left.
+    let material = |c: usize| m.men[c] as i32 * w.man + m.kings[c] as i32 * w.king;
+    let lead = material(0) - material(1);
+    if lead != 0 && w.trade != 0 {
+        let start = t.start_pieces as i32;
+        let gone = (start - (m.total(0) + m.total(1)) as i32).max(0);
+        score += lead * w.trade * gone / (100 * start.max(1));
+    }
+    score
+}
+
+/// Whether `color` has exactly one king and nothing else.
+pub(crate) fn lone_king(m: &Material, c: usize) -> bool {
+    m.kings[c] == 1 && m.men[c] == 0
+}
+
+/// Kings-only ending knowledge for flying kings: one king cannot be caught by one or two pieces, and
+/// holds three kings off from the main diagonal. Returns the factor (in 1/16) to scale the score by.
+pub(crate) fn flying_king_scale(p: &Position, t: &Tables, m: &Material) -> i32 {
+    for weak in 0..2 {
+        let strong = 1 - weak;
+        if !lone_king(m, weak) || m.kings[strong] == 0 {
+            continue;
+        }
+        let n = m.total(strong);
+        if n <= 2 {
+            return 1;
+        }
+        let weak_king = p.color_pieces(if weak == 0 { Color::White } else { Color::Black }).0;
+        if n == 3 && weak_king & t.main_diagonal != 0 {
+            return 2;
+        }
+    }
+    if m.men == [0, 0] && m.kings[0] == m.kings[1] {
+        return 2;
+    }
+    16
+}
+
+/// Short-king endings: the stronger side hunts the weaker kings, so reward closing the distance.
+pub(crate) fn drive(p: &Position, t: &Tables, w: &Weights, m: &Material) -> i32 {
+    if m.men != [0, 0] || m.kings[0] == m.kings[1] {
+        return 0;
+    }
+    let (strong, weak) = if m.kings[0] > m.kings[1] { (0, 1) } else { (1, 0) };
+    let colors = [Color::White, Color::Black];
+    let s = p.color_pieces(colors[strong]).0;
+    let wk = p.color_pieces(colors[weak]).0;
+    let mut dist = 0i32;
+    for a in iter_bits(s) {
+        let mut best = 99;
+        for b in iter_bits(wk) {
+            let dr = (t.row_of[a] as i32 - t.row_of[b] as i32).abs();
+            let dc = (t.col_of[a] as i32 - t.col_of[b] as i32).abs();
+            best = best.min(dr.max(dc));
+        }
+        dist += best;
+    }
+    // A weak king in a double corner is hardest to dislodge.
+    let cornered = (wk & t.double_corners).count_ones() as i32;
+    let bonus = w.drive * (4 * t.rows as i32 - dist) - w.drive * 3 * cornered;
+    if strong == 0 { bonus } else { -bonus }
+}
+
+pub(crate) fn iter_bits(mut b: u128) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        if b == 0 {
+            return None;
+        }
+        let i = b.trailing_zeros() as usize;
+        b &= b - 1;
+        Some(i)
+    })
+}
+
+/// Men that the opponent can capture right now, as a rough measure of loose pieces (unused by the
+/// default weights, kept for experiments with weight files).
+#[allow(dead_code)]
+pub(crate) fn hanging(t: &Tables, attackers: u128, victims: u128, empty: u128) -> u32 {
+    let mut n = 0;
+    for &d in t.king_dirs.as_slice() {
+        n += (shift(attackers, d) & victims & shift(empty, -d)).count_ones();
+    }
+    n
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn start_positions_are_near_zero_and_material_counts() {
+        for v in VariantId::ALL {
+            let p = Position::start(v);
+            let w = Weights::for_variant(v);
+            let e = evaluate(&p, &w);
+            assert!(e.abs() < 60, "{v}: start eval {e}");
+        }
+        // White a man up in Russian.
+        let p = Position::from_fen(VariantId::Russian, "W:Wc3,e3:Bf6").unwrap();
+        assert!(evaluate(&p, &Weights::for_variant(VariantId::Russian)) > 60);
+    }
+
+    #[test]
+    fn flying_kings_are_worth_more_than_short_kings() {
+        assert!(Weights::for_variant(VariantId::Russian).king > Weights::for_variant(VariantId::English).king + 50);
+        assert!(Weights::for_variant(VariantId::International).king > Weights::for_variant(VariantId::Triestine).king + 50);
+    }
+
+    #[test]
+    fn lone_flying_king_against_two_is_drawish() {
+        let w = Weights::for_variant(VariantId::International);
+        let two = Position::from_fen(VariantId::International, "W:WK46,K10:BK23").unwrap();
+        let four = Position::from_fen(VariantId::International, "W:WK46,K10,K40,K7:BK23").unwrap();
+        assert!(evaluate(&two, &w) < 100, "2K v 1K: {}", evaluate(&two, &w));
+        assert!(evaluate(&four, &w) > 500);
+        let one = Position::from_fen(VariantId::Russian, "W:WKa1:BKh2").unwrap();
+        assert!(evaluate(&one, &Weights::for_variant(VariantId::Russian)).abs() <= 10);
+    }
+
+    #[test]
+    fn weights_read_from_toml_override_only_given_fields() {
+        let w = Weights::from_toml(VariantId::English, "king = 200\nmobility = 7\n").unwrap();
+        assert_eq!((w.king, w.mobility, w.man), (200, 7, 100));
+        assert!(Weights::from_toml(VariantId::English, "kingg = 1").is_err());
+    }
+}

@@ -1,0 +1,54 @@
+//! International and Triestine: 10×10. The same board and men, but International kings fly (worth
+//! about three men) and Triestine kings step (worth about one and a half), so the weights are chosen
+//! by king range. Flying-king endings follow the International theory: one king draws against two
+//! pieces, and against three kings while it holds the main diagonal.
+
+use super::{Weights, common, drive, flying_king_scale, lone_king};
+use crate::engine::board::{Material, Tables};
+use crate::rules::{KingRange, Position};
+
+pub const FLYING: Weights = Weights {
+    man: 100,
+    king: 300,
+    advance: [0, 1, 2, 4, 6, 9, 13, 18, 26, 0],
+    back_rank: 6,
+    centre: 5,
+    king_centre: 4,
+    mobility: 2,
+    king_mobility: 1,
+    runaway: 40,
+    tempo: 2,
+    trade: 30,
+    drive: 0,
+};
+
+pub const SHORT: Weights = Weights {
+    man: 100,
+    king: 160,
+    advance: [0, 1, 2, 4, 6, 9, 13, 17, 22, 0],
+    back_rank: 8,
+    centre: 5,
+    king_centre: 8,
+    mobility: 2,
+    king_mobility: 3,
+    runaway: 25,
+    tempo: 2,
+    trade: 30,
+    drive: 3,
+};
+
+pub fn weights(range: KingRange) -> Weights {
+    match range {
+        KingRange::Flying => FLYING,
+        KingRange::Short => SHORT,
+    }
+}
+
+pub(super) fn evaluate(p: &Position, t: &Tables, w: &Weights) -> i32 {
+    let m = Material::of(p);
+    if lone_king(&m, 0) && lone_king(&m, 1) {
+        return 0;
+    }
+    let score = common(p, t, w, &m);
+    if t.flying { score * flying_king_scale(p, t, &m) / 16 } else { score + drive(p, t, w, &m) }
+}

@@ -1,0 +1,346 @@
+//! Matches between engines: balloted openings played twice with colours reversed, a running score,
+//! an Elo estimate with a 95% interval, and the games as PDN.
+
+use std::path::PathBuf;
+use std::str::FromStr;
+use std::time::Duration;
+
+use super::hub::{HubClient, HubError};
+use super::openings::Opening;
+use super::{Engine, Level, Limits, Weights};
+use crate::rules::{Color, GameState, Move, Outcome, Position, VariantId};
+
+/// Who plays: our engine in-process at a level (optionally with its own time and weights file), or a
+/// Hub engine command.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlayerSpec {
+    /// `internal:LEVEL[@MS][:weights=FILE]`
+    Internal { level: Level, movetime_ms: Option<u64>, weights: Option<PathBuf> },
+    /// Any other text: a shell command speaking Hub.
+    Hub(String),
+}
+
+impl FromStr for PlayerSpec {
+    type Err = String;
+    fn from_str(s: &str) -> Result<PlayerSpec, String> {
+        let Some(rest) = s.trim().strip_prefix("internal:") else {
+            if s.trim().is_empty() {
+                return Err("empty engine command".into());
+            }
+            return Ok(PlayerSpec::Hub(s.trim().to_string()));
+        };
+        let mut parts = rest.split(':');
+        let head = parts.next().unwrap_or("hard");
+        let (level, ms) = match head.split_once('@') {
+            Some((l, ms)) => (l, Some(ms.parse::<u64>().map_err(|_| format!("bad time in '{s}'"))?)),
+            None => (head, None),
+        };
+        let level = level.parse::<Level>().map_err(|e| e.to_string())?;
+        let mut weights = None;
+        for p in parts {
+            match p.split_once('=') {
+                Some(("weights", f)) => weights = Some(PathBuf::from(f)),
+                _ => return Err(format!("unknown option '{p}' in '{s}'")),
+            }
+        }
+        Ok(PlayerSpec::Internal { level, movetime_ms: ms, weights })
+    }
+}
+
+impl std::fmt::Display for PlayerSpec {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PlayerSpec::Internal { level, movetime_ms, weights } => {
+                write!(f, "damas {level}")?;
+                if let Some(ms) = movetime_ms {
+                    write!(f, "@{ms}ms")?;
+                }
+                if let Some(w) = weights {
+                    write!(f, " ({})", w.display())?;
+                }
+                Ok(())
+            }
+            PlayerSpec::Hub(cmd) => f.write_str(cmd),
+        }
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum MatchError {
+    #[error(transparent)]
+    Hub(#[from] HubError),
+    #[error("weights file {path}: {message}")]
+    Weights { path: String, message: String },
+    #[error("the engine had no move in a position that is not over")]
+    NoMove,
+}
+
+/// One side of a match.
+pub enum Player {
+    Internal { engine: Box<Engine>, level: Level, movetime_ms: Option<u64>, seed: u64, label: String },
+    Hub(Box<HubClient>),
+}
+
+impl Player {
+    pub fn start(spec: &PlayerSpec, variant: VariantId, seed: u64) -> Result<Player, MatchError> {
+        match spec {
+            PlayerSpec::Internal { level, movetime_ms, weights } => {
+                let w = match weights {
+                    None => Weights::for_variant(variant),
+                    Some(path) => {
+                        let text = std::fs::read_to_string(path)
+                            .map_err(|e| MatchError::Weights { path: path.display().to_string(), message: e.to_string() })?;
+                        Weights::from_toml(variant, &text)
+                            .map_err(|e| MatchError::Weights { path: path.display().to_string(), message: e.to_string() })?
+                    }
+                };
+                Ok(Player::Internal {
+                    engine: Box::new(Engine::with_weights(variant, w, level.tt_bits().max(18))),
+                    level: *level,
+                    movetime_ms: *movetime_ms,
+                    seed,
+                    label: spec.to_string(),
+                })
+            }
+            PlayerSpec::Hub(cmd) => Ok(Player::Hub(Box::new(HubClient::start(cmd, variant)?))),
+        }
+    }
+
+    pub fn name(&self) -> String {
+        match self {
+            Player::Internal { label, .. } => label.clone(),
+            Player::Hub(c) => c.name.clone(),
+        }
+    }
+
+    fn new_game(&mut self) -> Result<(), MatchError> {
+        match self {
+            Player::Internal { engine, .. } => {
+                engine.new_game();
+                Ok(())
+            }
+            Player::Hub(c) => Ok(c.new_game()?),
+        }
+    }
+
+    fn choose(&mut self, game: &Game, movetime: Duration) -> Result<Move, MatchError> {
+        match self {
+            Player::Internal { engine, level, movetime_ms, seed, .. } => {
+                *seed = seed.wrapping_add(1);
+                let r = match (movetime_ms, *level) {
+                    (Some(ms), l) if l != Level::Easy => {
+                        let limits = Limits { movetime: Some(Duration::from_millis(*ms)), ..l.limits() };
+                        engine.analyse(&game.state, &limits, None, &mut |_| {})
+                    }
+                    (_, l) => engine.play(&game.state, l, *seed, None),
+                };
+                r.map(|r| r.best).map_err(|_| MatchError::NoMove)
+            }
+            Player::Hub(c) => {
+                let (start, since) = game.since_irreversible();
+                Ok(c.go(&start, since, movetime)?)
+            }
+        }
+    }
+}
+
+/// A game being played: where it started, its moves, and its current state.
+pub struct Game {
+    pub start: Position,
+    pub opening_moves: usize,
+    pub moves: Vec<Move>,
+    pub positions: Vec<Position>,
+    pub state: GameState,
+}
+
+impl Game {
+    pub fn new(opening: &Opening) -> Game {
+        let mut g = Game {
+            start: opening.start,
+            opening_moves: opening.moves.len(),
+            moves: Vec::new(),
+            positions: vec![opening.start],
+            state: GameState::new(opening.start),
+        };
+        for m in &opening.moves {
+            g.play(m);
+        }
+        g
+    }
+
+    pub fn play(&mut self, m: &Move) {
+        self.state.play(m);
+        self.moves.push(*m);
+        self.positions.push(*self.state.position());
+    }
+
+    /// The position after the last capture or man move, and the moves since.
+    fn since_irreversible(&self) -> (Position, &[Move]) {
+        let mut i = self.moves.len();
+        while i > 0 {
+            let before = self.positions[i - 1];
+            let m = &self.moves[i - 1];
+            if m.is_capture() || !before.king_squares().contains(m.from()) {
+                break;
+            }
+            i -= 1;
+        }
+        (self.positions[i], &self.moves[i..])
+    }
+
+    /// The game's moves in PDN movetext.
+    pub fn movetext(&self) -> String {
+        let mut out = String::new();
+        let first = self.start.side_to_move();
+        let mut number = 1;
+        for (i, m) in self.moves.iter().enumerate() {
+            let pos = &self.positions[i];
+            let mover = pos.side_to_move();
+            if mover == first || i == 0 {
+                if !out.is_empty() {
+                    out.push(' ');
+                }
+                if mover == first {
+                    out.push_str(&format!("{number}. "));
+                } else {
+                    out.push_str(&format!("{number}... "));
+                }
+            } else {
+                out.push(' ');
+            }
+            out.push_str(&pos.notation(m));
+            if mover != first {
+                number += 1;
+            }
+        }
+        out
+    }
+}
+
+/// Result of one game from the first engine's point of view: 1, ½ or 0.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct GameResult {
+    pub a_points: f64,
+    pub outcome: Option<Outcome>,
+    pub plies: usize,
+}
+
+/// Longest game before it is scored a draw.
+pub const MAX_PLIES: usize = 400;
+
+/// Plays one game; `a_first` says whether engine A moves first.
+pub fn play_game(a: &mut Player, b: &mut Player, opening: &Opening, a_first: bool, movetime: Duration) -> Result<(Game, GameResult), MatchError> {
+    let mut game = Game::new(opening);
+    a.new_game()?;
+    b.new_game()?;
+    let first = opening.start.side_to_move();
+    // Colour of A: the side that moved first in the ballot's start position, or the other one.
+    let a_color = if a_first { first } else { first.opposite() };
+    loop {
+        if let Some(o) = game.state.outcome() {
+            let a_points = match o.winner {
+                None => 0.5,
+                Some(c) if c == a_color => 1.0,
+                Some(_) => 0.0,
+            };
+            let plies = game.moves.len();
+            return Ok((game, GameResult { a_points, outcome: Some(o), plies }));
+        }
+        if game.moves.len() >= MAX_PLIES {
+            let plies = game.moves.len();
+            return Ok((game, GameResult { a_points: 0.5, outcome: None, plies }));
+        }
+        let mover = game.state.position().side_to_move();
+        let player = if mover == a_color { &mut *a } else { &mut *b };
+        let m = player.choose(&game, movetime)?;
+        game.play(&m);
+    }
+}
+
+/// The Elo difference for a score fraction, with the half-width of its 95% interval.
+pub fn elo(points: &[f64]) -> (f64, f64) {
+    let n = points.len() as f64;
+    if n == 0.0 {
+        return (0.0, 0.0);
+    }
+    let mean = points.iter().sum::<f64>() / n;
+    let var = points.iter().map(|p| (p - mean).powi(2)).sum::<f64>() / n;
+    let se = (var / n).sqrt();
+    let to_elo = |p: f64| {
+        let p = p.clamp(0.001, 0.999);
+        -400.0 * (1.0 / p - 1.0).log10()
+    };
+    let e = to_elo(mean);
+    let lo = to_elo(mean - 1.96 * se);
+    let hi = to_elo(mean + 1.96 * se);
+    (e, (hi - lo) / 2.0)
+}
+
+/// The PDN of a finished game.
+pub fn pdn(game: &Game, white: &str, black: &str, result: &GameResult, event: &str, round: usize) -> String {
+    let v = game.start.variant();
+    let rules = v.rules();
+    let big = rules.rows == 10;
+    let res = match result.outcome.and_then(|o| o.winner) {
+        Some(Color::White) => if big { "2-0" } else { "1-0" },
+        Some(Color::Black) => if big { "0-2" } else { "0-1" },
+        None => if big { "1-1" } else { "1/2-1/2" },
+    };
+    let mut s = String::new();
+    s.push_str(&format!("[Event \"{event}\"]\n[Round \"{round}\"]\n[White \"{white}\"]\n[Black \"{black}\"]\n[Result \"{res}\"]\n"));
+    s.push_str(&format!("[GameType \"{}\"]\n", rules.game_type_tag));
+    if game.start != Position::start(v) {
+        s.push_str(&format!("[FEN \"{}\"]\n", game.start.to_fen()));
+    }
+    s.push('\n');
+    s.push_str(&game.movetext());
+    s.push(' ');
+    s.push_str(res);
+    s.push_str("\n\n");
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn specs_parse() {
+        assert_eq!(
+            "internal:hard@200".parse::<PlayerSpec>().unwrap(),
+            PlayerSpec::Internal { level: Level::Hard, movetime_ms: Some(200), weights: None }
+        );
+        assert_eq!(
+            "internal:facil:weights=w.toml".parse::<PlayerSpec>().unwrap(),
+            PlayerSpec::Internal { level: Level::Easy, movetime_ms: None, weights: Some("w.toml".into()) }
+        );
+        assert_eq!("python -m dame hub".parse::<PlayerSpec>().unwrap(), PlayerSpec::Hub("python -m dame hub".into()));
+        assert!("internal:grandmaster".parse::<PlayerSpec>().is_err());
+    }
+
+    #[test]
+    fn elo_is_zero_for_even_scores_and_positive_when_winning() {
+        let (e, err) = elo(&[1.0, 0.0, 0.5, 0.5]);
+        assert!(e.abs() < 1e-9 && err > 0.0);
+        let (e, _) = elo(&[1.0, 1.0, 1.0, 0.5]);
+        assert!(e > 150.0);
+    }
+
+    #[test]
+    fn an_internal_game_finishes_with_legal_moves_and_pdn() {
+        let v = VariantId::English;
+        let opening = Opening::start(v);
+        let mut a = Player::start(&"internal:easy".parse().unwrap(), v, 1).unwrap();
+        let mut b = Player::start(&"internal:medium@5".parse().unwrap(), v, 2).unwrap();
+        let (game, result) = play_game(&mut a, &mut b, &opening, true, Duration::from_millis(5)).unwrap();
+        assert!(result.plies > 10);
+        // Replaying the recorded moves through the rules proves each was legal.
+        let mut pos = Position::start(v);
+        for m in &game.moves {
+            assert!(pos.legal_moves().iter().any(|l| l.same_effect(m)));
+            pos = pos.play(m);
+        }
+        let text = pdn(&game, "a", "b", &result, "test", 1);
+        assert!(text.contains("[GameType \"21") && text.contains("1. "));
+    }
+}

@@ -1,0 +1,191 @@
+//! Unit tests of the search: repetitions, limits, cancellation, determinism, the capture test and
+//! levels.
+
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+use super::board::Tables;
+use super::*;
+use crate::rules::{GameState, Position, VariantId};
+
+fn state(v: VariantId, fen: &str) -> GameState {
+    GameState::new(Position::from_fen(v, fen).unwrap())
+}
+
+#[test]
+fn levels_parse_in_both_languages_and_digits() {
+    for (text, level) in [
+        ("easy", Level::Easy),
+        ("fácil", Level::Easy),
+        ("1", Level::Easy),
+        ("medio", Level::Medium),
+        ("2", Level::Medium),
+        ("Difícil", Level::Hard),
+        ("3", Level::Hard),
+        ("maestro", Level::Master),
+        ("4", Level::Master),
+    ] {
+        assert_eq!(text.parse::<Level>().unwrap(), level, "{text}");
+    }
+    assert!("5".parse::<Level>().is_err());
+    assert_eq!(serde_json::to_string(&Level::Hard).unwrap(), "\"hard\"");
+    assert_eq!(serde_json::from_str::<Level>("\"master\"").unwrap(), Level::Master);
+    assert!(Level::ALL.iter().all(|l| l.limits().movetime.unwrap() < l.budget()));
+}
+
+#[test]
+fn fast_capture_test_agrees_with_the_rules_on_random_games() {
+    for v in VariantId::ALL {
+        let t = Tables::of(v);
+        let mut rng = SplitMix::new(11);
+        for _ in 0..20 {
+            let mut p = Position::start(v);
+            for _ in 0..120 {
+                assert_eq!(t.has_capture(&p), p.has_capture(), "{v} {}", p.to_fen());
+                let moves = p.legal_moves();
+                assert_eq!(t.has_step(&p) || t.has_capture(&p), !moves.is_empty(), "{v} {}", p.to_fen());
+                if moves.is_empty() {
+                    break;
+                }
+                p = p.play(&moves[rng.below(moves.len())]);
+            }
+        }
+    }
+}
+
+#[test]
+fn takes_a_free_man_and_sees_a_simple_shot() {
+    // White to move in International: 28x19 wins a man cleanly.
+    let s = state(VariantId::International, "W:W28,33,34,45:B23,3,4");
+    let r = think_with(&s, &Limits::depth(4), None).unwrap();
+    assert!(r.best.is_capture());
+    assert!(r.score > 50, "score {}", r.score);
+}
+
+#[test]
+fn sees_a_forced_win() {
+    // English: two kings against a lone man on its home row: it is caught at once.
+    let s = state(VariantId::English, "W:WK14,K15:B2");
+    let r = think_with(&s, &Limits::depth(16), None).unwrap();
+    assert!(r.score >= WIN_BOUND, "score {}", r.score);
+}
+
+#[test]
+fn depth_limited_search_is_deterministic() {
+    for v in [VariantId::Russian, VariantId::International, VariantId::Turkish] {
+        let s = GameState::new(Position::start(v));
+        let a = think_with(&s, &Limits::depth(6), None).unwrap();
+        let b = think_with(&s, &Limits::depth(6), None).unwrap();
+        assert_eq!((a.best, a.score, a.nodes), (b.best, b.score, b.nodes), "{v}");
+        assert_eq!(a.depth, 6);
+    }
+}
+
+#[test]
+fn easy_level_is_repeatable_for_a_seed_and_varies_across_seeds() {
+    let s = GameState::new(Position::start(VariantId::International));
+    let pick = |seed| think(&s, Level::Easy, seed, None).unwrap().best;
+    assert_eq!(pick(5), pick(5));
+    let distinct: std::collections::HashSet<_> = (0..20).map(|seed| pick(seed).to()).collect();
+    assert!(distinct.len() > 1, "easy always plays the same move");
+}
+
+#[test]
+fn time_limit_stops_the_search() {
+    let s = GameState::new(Position::start(VariantId::International));
+    let started = Instant::now();
+    let r = think_with(&s, &Limits::movetime(60), None).unwrap();
+    // Functional, not tight: an unlimited search from the start would run for minutes.
+    assert!(started.elapsed() < Duration::from_secs(5));
+    assert!(Position::start(VariantId::International).legal_moves().contains(&r.best));
+}
+
+#[test]
+fn node_limit_stops_the_search() {
+    let s = GameState::new(Position::start(VariantId::Russian));
+    let r = think_with(&s, &Limits { nodes: Some(5_000), ..Limits::default() }, None).unwrap();
+    assert!(r.nodes <= 5_100, "{} nodes", r.nodes);
+}
+
+#[test]
+fn cancel_flag_stops_an_unlimited_search() {
+    let s = GameState::new(Position::start(VariantId::International));
+    let cancel = Arc::new(AtomicBool::new(false));
+    let flag = cancel.clone();
+    let handle = std::thread::spawn(move || think_with(&s, &Limits::default(), Some(flag)));
+    std::thread::sleep(Duration::from_millis(100));
+    cancel.store(true, std::sync::atomic::Ordering::Relaxed);
+    let r = handle.join().unwrap().unwrap();
+    assert!(Position::start(VariantId::International).legal_moves().contains(&r.best));
+    assert!(r.depth < 60);
+}
+
+#[test]
+fn an_already_set_cancel_flag_still_gives_a_legal_move() {
+    let s = GameState::new(Position::start(VariantId::Italian));
+    let r = think_with(&s, &Limits::default(), Some(Arc::new(AtomicBool::new(true)))).unwrap();
+    assert!(Position::start(VariantId::Italian).legal_moves().contains(&r.best));
+}
+
+#[test]
+fn game_over_is_an_error() {
+    let s = state(VariantId::English, "W:W:B1");
+    assert_eq!(think_with(&s, &Limits::depth(2), None).unwrap_err(), EngineError::NoMoves);
+}
+
+#[test]
+fn repetition_inside_the_search_is_a_draw() {
+    // English, two kings against one: White is clearly better, so any move scores well above zero,
+    // except a move back into a position the game has already seen.
+    let v = VariantId::English;
+    let p0 = Position::from_fen(v, "W:WK14,K23:BK4").unwrap();
+    let back = |p: &Position, from, to| *p.legal_moves().iter().find(|m| m.from() == from && m.to() == to).unwrap();
+    let m1 = p0.legal_moves()[0];
+    let p1 = p0.play(&m1);
+    let m2 = p1.legal_moves()[0];
+    let mut g = GameState::new(p0);
+    g.play(&m1);
+    g.play(&m2);
+    let r1 = back(g.position(), m1.to(), m1.from());
+    g.play(&r1);
+    let r2 = back(g.position(), m2.to(), m2.from());
+    g.play(&r2);
+    assert_eq!(g.position().zobrist(), p0.zobrist());
+    let fresh = GameState::new(p0);
+    let mut s = Searcher::new(Weights::for_variant(v), 16);
+    let without = s.score_moves(&fresh, 3, None);
+    let with = s.score_moves(&g, 3, None);
+    let score_of = |list: &[(crate::rules::Move, i32)]| list.iter().find(|(m, _)| *m == m1).map(|x| x.1).unwrap();
+    assert!(score_of(&without) > 50, "without history {}", score_of(&without));
+    assert_eq!(score_of(&with), 0, "repeating the game's position is a draw");
+    // The other moves are unaffected.
+    assert!(with.iter().filter(|(m, _)| *m != m1).all(|(_, sc)| *sc > 50));
+}
+
+#[test]
+fn move_limit_counters_draw_inside_the_search() {
+    // Russian: 2 kings + man against a lone king after many quiet moves: the five-move rule
+    // (lone king v 1-2 pieces) makes it a draw when the count is already exhausted.
+    let v = VariantId::Russian;
+    let s = Searcher::new(Weights::for_variant(v), 12);
+    let p = Position::from_fen(v, "W:WKa1,Kc1:BKh8").unwrap();
+    assert!(s.rule_draw(&p, 0, 10));
+    assert!(!s.rule_draw(&p, 0, 2));
+    let e = Position::from_fen(VariantId::English, "W:WK1,K2,22:BK32").unwrap();
+    assert!(s.rule_draw(&e, 80, 0));
+    assert!(!s.rule_draw(&e, 79, 0));
+}
+
+#[test]
+fn engines_in_parallel_do_not_interfere() {
+    let handles: Vec<_> = VariantId::ALL
+        .iter()
+        .map(|&v| std::thread::spawn(move || think_with(&GameState::new(Position::start(v)), &Limits::depth(5), None).unwrap()))
+        .collect();
+    for (h, v) in handles.into_iter().zip(VariantId::ALL) {
+        let r = h.join().unwrap();
+        let again = think_with(&GameState::new(Position::start(v)), &Limits::depth(5), None).unwrap();
+        assert_eq!((r.best, r.score), (again.best, again.score), "{v}");
+    }
+}
