@@ -4,15 +4,15 @@
 pub mod model;
 pub mod pdn;
 pub mod ratings;
+pub mod service;
 pub mod store;
-mod shim;
 
 pub use model::{
     ChatId, Clock, EndReason, Game, GameId, GameResult, MessageRef, Offers, Player, Status, UserId,
 };
 pub use store::{GameEvent, GameStore, StoreError};
 
-pub use shim::{Color, VariantId};
+pub use crate::rules::{Color, VariantId};
 
 /// Current time in unix seconds; a clock before 1970 counts as 0 rather than failing a request.
 pub fn now_unix() -> i64 {

@@ -1,0 +1,424 @@
+//! The game service against both stores (Redis at REDIS_URL, default redis://127.0.0.1:6379; an
+//! unreachable Redis fails these tests).
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
+
+use damas::game::ratings::RatingScope;
+use damas::game::service::{EnginePlayer, GameError, GameService, NewGame, Rematch, ServiceConfig};
+use damas::game::store::{MemoryStore, RedisStore, Retention};
+use damas::game::{ChatId, EndReason, Game, GameStore, MessageRef, Player, Status, UserId, now_unix};
+use damas::rules::{Color, GameState, Move, Position, Reason, VariantId};
+
+/// Plays the first legal move: predictable, and enough to exercise the service.
+struct FirstMove;
+
+impl EnginePlayer for FirstMove {
+    fn choose(&self, state: &GameState, _level: u8) -> Option<Move> {
+        state.position().legal_moves().into_iter().next()
+    }
+}
+
+/// An engine that never answers, as if its reply were lost.
+struct Silent;
+
+impl EnginePlayer for Silent {
+    fn choose(&self, _: &GameState, _: u8) -> Option<Move> {
+        None
+    }
+}
+
+const ANA: UserId = UserId(1001);
+const BO: UserId = UserId(1002);
+const CY: UserId = UserId(1003);
+
+fn redis_url() -> String {
+    std::env::var("REDIS_URL").unwrap_or_else(|_| "redis://127.0.0.1:6379".to_owned())
+}
+
+fn unique_prefix() -> String {
+    static N: AtomicU64 = AtomicU64::new(0);
+    let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
+    format!("damas-svc-{}-{nanos}-{}", std::process::id(), N.fetch_add(1, Ordering::Relaxed))
+}
+
+fn retention() -> Retention {
+    Retention { finished: Duration::from_secs(3600), idle: Duration::from_secs(3600), history_len: 50 }
+}
+
+async fn redis_store(prefix: &str) -> Arc<dyn GameStore> {
+    let url = redis_url();
+    match RedisStore::connect(&url, prefix, retention()).await {
+        Ok(s) => Arc::new(s),
+        Err(e) => panic!("Redis at {url} is required for the game service tests (set REDIS_URL): {e}"),
+    }
+}
+
+async fn cleanup(prefix: &str) {
+    let client = redis::Client::open(redis_url()).expect("redis url");
+    let mut con = client.get_multiplexed_async_connection().await.expect("redis connection for cleanup");
+    let keys: Vec<String> = redis::cmd("KEYS").arg(format!("{prefix}:*")).query_async(&mut con).await.expect("KEYS");
+    if !keys.is_empty() {
+        let _: i64 = redis::cmd("DEL").arg(keys).query_async(&mut con).await.expect("DEL");
+    }
+}
+
+fn config() -> ServiceConfig {
+    ServiceConfig { per_move: Some(Duration::from_secs(600)), ..ServiceConfig::default() }
+}
+
+fn service(store: Arc<dyn GameStore>) -> GameService {
+    GameService::new(store, Arc::new(FirstMove), config())
+}
+
+async fn people(s: &GameService, variant: VariantId) -> Game {
+    s.create(NewGame {
+        variant,
+        white: Player::Human { id: ANA, name: "Ana".into() },
+        black: Player::Human { id: BO, name: "Bo".into() },
+        fen: None,
+        chat: Some(ChatId(-42)),
+    })
+    .await
+    .unwrap()
+}
+
+/// A legal move for the side to move, other than the `skip`-th ones.
+fn some_move(game: &Game, skip: usize) -> String {
+    let pos = Position::from_fen(game.variant, &game.fen).unwrap();
+    let moves = pos.legal_moves();
+    pos.notation(&moves[skip % moves.len()])
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async fn engine_replies(store: Arc<dyn GameStore>) {
+    let s = service(store);
+    let g = s.vs_engine(ANA, "Ana", VariantId::International, 3, Color::White, None).await.unwrap();
+    assert_eq!((g.version, g.moves.len(), g.turn), (1, 0, Color::White));
+    let mut events = s.subscribe(&g.id).await.unwrap();
+    let after = s.play(&g.id, ANA, "32-28", Some(1)).await.unwrap();
+    assert_eq!(after.moves.len(), 2, "the engine answered");
+    assert_eq!(after.moves[0], "32-28");
+    assert_eq!((after.version, after.turn, after.ply), (3, Color::White, 2));
+    assert!(after.clock.is_none(), "no clock against the engine");
+    for v in [2, 3] {
+        let e = tokio::time::timeout(Duration::from_secs(5), events.recv()).await.expect("event").unwrap();
+        assert_eq!(e.version, v);
+    }
+    let state = damas::game::service::replay(&after).unwrap();
+    assert_eq!(state.position().to_fen(), after.fen);
+
+    // Engine with the first move.
+    let g = s.vs_engine(BO, "Bo", VariantId::English, 1, Color::White, None).await.unwrap();
+    assert_eq!(g.moves.len(), 1, "english: black (the engine) moves first");
+    assert_eq!(g.turn, Color::White);
+    assert_eq!(g.white.user(), Some(BO));
+}
+
+async fn refusals_carry_reasons(store: Arc<dyn GameStore>) {
+    let s = service(store);
+    let g = people(&s, VariantId::International).await;
+    let e = s.play(&g.id, ANA, "hello", None).await.unwrap_err();
+    assert_eq!(e.reason(), Some(Reason::Unreadable), "{e:?}");
+    let e = s.play(&g.id, ANA, "46-41", None).await.unwrap_err();
+    assert!(matches!(e, GameError::Move(_)), "{e:?}");
+    assert!(e.reason().is_some());
+    assert_eq!(s.play(&g.id, BO, "19-23", None).await.unwrap_err(), GameError::NotYourTurn);
+    assert_eq!(s.play(&g.id, CY, "32-28", None).await.unwrap_err(), GameError::NotAPlayer);
+    assert_eq!(s.play(&g.id, ANA, "32-28", Some(7)).await.unwrap_err(), GameError::Stale);
+    let unknown = damas::game::GameId::random();
+    assert_eq!(s.play(&unknown, ANA, "32-28", None).await.unwrap_err(), GameError::NotFound);
+    assert_eq!(s.get(&g.id).await.unwrap().version, g.version, "refusals write nothing");
+
+    let g = s.play(&g.id, ANA, "32-28", Some(g.version)).await.unwrap();
+    assert_eq!(g.turn, Color::Black);
+    assert!(g.clock.and_then(|c| c.deadline).is_some_and(|d| d > now_unix()), "clock runs between people");
+    let g = s.resign(&g.id, BO, None).await.unwrap();
+    assert_eq!(g.status, Status::Finished);
+    let result = g.result.clone().unwrap();
+    assert_eq!((result.winner, result.reason), (Some(Color::White), EndReason::Resignation));
+    let e = s.play(&g.id, BO, "19-23", None).await.unwrap_err();
+    assert_eq!(e, GameError::GameOver);
+    assert_eq!(e.reason(), Some(Reason::GameOver));
+}
+
+async fn draws(store: Arc<dyn GameStore>) {
+    let s = service(store);
+    let g = people(&s, VariantId::Russian).await;
+    assert_eq!(s.answer_draw(&g.id, BO, true, None).await.unwrap_err(), GameError::NoOffer);
+    let g = s.offer_draw(&g.id, ANA, None).await.unwrap();
+    assert_eq!(g.offers.draw, Some(Color::White));
+    assert_eq!(s.offer_draw(&g.id, ANA, None).await.unwrap_err(), GameError::AlreadyOffered);
+    assert_eq!(s.answer_draw(&g.id, ANA, true, None).await.unwrap_err(), GameError::NoOffer, "not one's own offer");
+    let g = s.answer_draw(&g.id, BO, false, None).await.unwrap();
+    assert_eq!((g.offers.draw, g.status), (None, Status::Active));
+    s.offer_draw(&g.id, BO, None).await.unwrap();
+    // A move declines a pending offer.
+    let g = s.get(&g.id).await.unwrap();
+    let mv = some_move(&g, 0);
+    let g = s.play(&g.id, ANA, &mv, None).await.unwrap();
+    assert_eq!(g.offers.draw, None);
+    s.offer_draw(&g.id, BO, None).await.unwrap();
+    // Offering while the opponent's offer stands agrees to it.
+    let g = s.offer_draw(&g.id, ANA, None).await.unwrap();
+    assert_eq!(g.status, Status::Finished);
+    assert_eq!(g.result.unwrap().reason, EndReason::DrawAgreed);
+
+    let e = s.vs_engine(ANA, "Ana", VariantId::Russian, 2, Color::White, None).await.unwrap();
+    assert_eq!(s.offer_draw(&e.id, ANA, None).await.unwrap_err(), GameError::EngineDeclines);
+}
+
+async fn takebacks(store: Arc<dyn GameStore>) {
+    let s = service(store);
+    let g = s.vs_engine(ANA, "Ana", VariantId::Spanish, 2, Color::White, None).await.unwrap();
+    assert_eq!(s.takeback(&g.id, ANA, None).await.unwrap_err(), GameError::NothingToTakeBack);
+    let mv = some_move(&g, 1);
+    let g = s.play(&g.id, ANA, &mv, None).await.unwrap();
+    assert_eq!(g.moves.len(), 2);
+    let g = s.takeback(&g.id, ANA, None).await.unwrap();
+    assert!(g.moves.is_empty(), "free against the engine: own move and the reply go");
+    assert_eq!((g.fen.as_str(), g.turn), (g.start_fen.as_str(), Color::White));
+
+    let g = people(&s, VariantId::Spanish).await;
+    let g = s.play(&g.id, ANA, &some_move(&g, 0), None).await.unwrap();
+    let after_ana = g.fen.clone();
+    let g = s.play(&g.id, BO, &some_move(&g, 0), None).await.unwrap();
+    let g = s.takeback(&g.id, BO, None).await.unwrap();
+    assert_eq!((g.offers.takeback, g.moves.len()), (Some(Color::Black), 2), "between people it is an offer");
+    assert_eq!(s.answer_takeback(&g.id, BO, true, None).await.unwrap_err(), GameError::NoOffer);
+    let g = s.answer_takeback(&g.id, ANA, true, None).await.unwrap();
+    assert_eq!((g.moves.len(), g.turn, g.fen.clone()), (1, Color::Black, after_ana));
+    assert_eq!(g.offers.takeback, None);
+    let g = s.takeback(&g.id, ANA, None).await.unwrap();
+    let g = s.answer_takeback(&g.id, BO, false, None).await.unwrap();
+    assert_eq!((g.moves.len(), g.offers.takeback), (1, None));
+}
+
+async fn aborts(store: Arc<dyn GameStore>) {
+    let s = service(store);
+    let g = people(&s, VariantId::Italian).await;
+    let g = s.play(&g.id, ANA, &some_move(&g, 0), None).await.unwrap();
+    assert_eq!(s.abort(&g.id, CY, None).await.unwrap_err(), GameError::NotAPlayer);
+    let g = s.abort(&g.id, BO, None).await.unwrap();
+    assert_eq!((g.status, g.result.unwrap().reason), (Status::Aborted, EndReason::Aborted));
+
+    let g = people(&s, VariantId::Italian).await;
+    let g = s.play(&g.id, ANA, &some_move(&g, 0), None).await.unwrap();
+    let g = s.play(&g.id, BO, &some_move(&g, 0), None).await.unwrap();
+    assert_eq!(s.abort(&g.id, ANA, None).await.unwrap_err(), GameError::TooLateToAbort);
+}
+
+async fn rematches(store: Arc<dyn GameStore>) {
+    let s = service(store);
+    let g = people(&s, VariantId::Turkish).await;
+    assert_eq!(s.rematch(&g.id, ANA).await.unwrap_err(), GameError::NotOver);
+    let g = s.resign(&g.id, ANA, None).await.unwrap();
+    let Rematch::Offered(g) = s.rematch(&g.id, ANA).await.unwrap() else { panic!("needs consent") };
+    assert_eq!(g.offers.rematch, Some(Color::White));
+    assert_eq!(s.rematch(&g.id, ANA).await.unwrap_err(), GameError::AlreadyOffered);
+    let Rematch::Started(new) = s.rematch(&g.id, BO).await.unwrap() else { panic!("agreed") };
+    assert_eq!((new.white.user(), new.black.user()), (Some(BO), Some(ANA)), "colours swapped");
+    assert_eq!((new.status, new.rematch_of.as_ref()), (Status::Active, Some(&g.id)));
+    assert_eq!(new.chat, g.chat);
+    let Rematch::Started(again) = s.rematch(&g.id, ANA).await.unwrap() else { panic!("already started") };
+    assert_eq!(again.id, new.id, "one rematch only");
+
+    let e = s.vs_engine(ANA, "Ana", VariantId::Turkish, 1, Color::White, None).await.unwrap();
+    let e = s.resign(&e.id, ANA, None).await.unwrap();
+    let Rematch::Started(r) = s.rematch(&e.id, ANA).await.unwrap() else { panic!("the engine always agrees") };
+    assert_eq!(r.black.user(), Some(ANA));
+    assert_eq!(r.moves.len(), 1, "the engine, now White, has opened");
+}
+
+async fn challenges(store: Arc<dyn GameStore>) {
+    let s = service(store);
+    let g = s.challenge(ANA, "Ana", VariantId::Brazilian, Color::Black, Some(ChatId(-7))).await.unwrap();
+    assert_eq!(g.status, Status::Waiting);
+    assert_eq!(s.play(&g.id, ANA, &some_move(&g, 0), None).await.unwrap_err(), GameError::NotStarted);
+    assert!(matches!(s.join(&g.id, ANA, "Ana").await.unwrap_err(), GameError::Invalid(_)));
+    let g = s.join(&g.id, BO, "Bo").await.unwrap();
+    assert_eq!((g.status, g.white.user(), g.rated), (Status::Active, Some(BO), true));
+    assert_eq!(s.join(&g.id, CY, "Cy").await.unwrap_err(), GameError::SeatTaken);
+    assert_eq!(s.store().active_for_chat(ChatId(-7)).await.unwrap()[0].id, g.id);
+    let g = s.add_view(&g.id, MessageRef::Chat { chat_id: ChatId(-7), message_id: 3 }).await.unwrap();
+    let g2 = s.add_view(&g.id, MessageRef::Chat { chat_id: ChatId(-7), message_id: 3 }).await.unwrap();
+    assert_eq!(g2.views.len(), 1);
+    assert_eq!(g.version, g2.version);
+}
+
+async fn automatic_results(store: Arc<dyn GameStore>) {
+    let s = service(store);
+    // White captures Black's last piece.
+    let g = s
+        .create(NewGame {
+            variant: VariantId::International,
+            white: Player::Human { id: ANA, name: "Ana".into() },
+            black: Player::Human { id: BO, name: "Bo".into() },
+            fen: Some("W:W28:B23".into()),
+            chat: None,
+        })
+        .await
+        .unwrap();
+    assert!(!g.rated, "games from a set-up position are not rated");
+    let g = s.play(&g.id, ANA, &some_move(&g, 0), None).await.unwrap();
+    assert_eq!(g.status, Status::Finished);
+    let r = g.result.clone().unwrap();
+    assert_eq!((r.winner, r.reason), (Some(Color::White), EndReason::NoPieces));
+    assert_eq!(g.result_pdn(), "2-0");
+    assert!(s.history(ANA, 10).await.unwrap().iter().any(|h| h.id == g.id));
+    assert!(!s.active(ANA).await.unwrap().iter().any(|h| h.id == g.id));
+
+    let bad = s
+        .create(NewGame {
+            variant: VariantId::International,
+            white: Player::Human { id: ANA, name: "Ana".into() },
+            black: Player::Engine { level: 1 },
+            fen: Some("B:W28:B".into()),
+            chat: None,
+        })
+        .await;
+    assert!(matches!(bad, Err(GameError::Invalid(_))), "{bad:?}");
+}
+
+async fn rated_games_update_ratings(store: Arc<dyn GameStore>) {
+    let s = service(store);
+    let g = people(&s, VariantId::International).await;
+    assert!(g.rated);
+    s.resign(&g.id, BO, None).await.unwrap();
+    let board = s.store().leaderboard(RatingScope::Global, VariantId::International, 10).await.unwrap();
+    assert_eq!(board.iter().map(|e| e.user).collect::<Vec<_>>(), vec![ANA, BO]);
+    let group = s.store().leaderboard(RatingScope::Chat(ChatId(-42)), VariantId::International, 10).await.unwrap();
+    assert_eq!(group.len(), 2);
+    assert!(board[0].is_provisional());
+}
+
+async fn sweeper(store: Arc<dyn GameStore>) {
+    let s = service(store);
+    let now = now_unix();
+    let slow = people(&s, VariantId::Spanish).await;
+    let slow = s.play(&slow.id, ANA, &some_move(&slow, 0), None).await.unwrap();
+    let slow = s.play(&slow.id, BO, &some_move(&slow, 0), None).await.unwrap();
+    let unstarted = people(&s, VariantId::Spanish).await;
+    let open = s.challenge(CY, "Cy", VariantId::Spanish, Color::White, None).await.unwrap();
+    let engine = s.vs_engine(CY, "Cy", VariantId::Spanish, 1, Color::White, None).await.unwrap();
+
+    assert!(s.sweep(now).await.unwrap().is_empty(), "nothing is due yet");
+    let changed = s.sweep(now + 700).await.unwrap();
+    let ids: Vec<_> = changed.iter().map(|g| g.id.clone()).collect();
+    assert!(ids.contains(&slow.id) && ids.contains(&unstarted.id), "{changed:?}");
+    assert!(!ids.contains(&open.id), "a challenge waits a day");
+    let slow = s.get(&slow.id).await.unwrap();
+    let r = slow.result.clone().unwrap();
+    assert_eq!((slow.status, r.winner, r.reason), (Status::Finished, Some(Color::Black), EndReason::Timeout));
+    assert_eq!(s.get(&unstarted.id).await.unwrap().status, Status::Aborted);
+    let changed = s.sweep(now + 2 * 86_400).await.unwrap();
+    assert_eq!(changed.iter().map(|g| g.id.clone()).collect::<Vec<_>>(), vec![open.id.clone()]);
+    assert_eq!(s.get(&open.id).await.unwrap().status, Status::Aborted);
+    assert_eq!(s.get(&engine.id).await.unwrap().status, Status::Active, "no clock against the engine");
+}
+
+async fn lost_engine_reply_is_made_up(store: Arc<dyn GameStore>) {
+    let mute = GameService::new(Arc::clone(&store), Arc::new(Silent), config());
+    let g = mute.vs_engine(ANA, "Ana", VariantId::International, 1, Color::White, None).await.unwrap();
+    let g = mute.play(&g.id, ANA, "32-28", None).await.unwrap();
+    assert_eq!((g.moves.len(), g.turn), (1, Color::Black), "the move stands without a reply");
+    assert!(g.deadline().is_some());
+    let s = service(store);
+    assert!(s.sweep(now_unix()).await.unwrap().is_empty(), "the engine gets a grace period");
+    let changed = s.sweep(now_unix() + 61).await.unwrap();
+    assert_eq!(changed.len(), 1);
+    assert_eq!((changed[0].moves.len(), changed[0].turn, changed[0].status), (2, Color::White, Status::Active));
+    assert_eq!(changed[0].deadline(), None);
+}
+
+/// Two players' clients race with different moves on the same version, 1000 times.
+async fn racing_moves(store: Arc<dyn GameStore>) {
+    let s = Arc::new(service(store));
+    let g = people(&s, VariantId::International).await;
+    let base = g.clone();
+    for trial in 0..1000 {
+        let g = s.store().create(&Game { id: damas::game::GameId::random(), ..base.clone() }).await.unwrap();
+        let a = some_move(&g, 0);
+        let b = some_move(&g, 1);
+        assert_ne!(a, b);
+        let t1 = tokio::spawn({
+            let (s, id, a) = (Arc::clone(&s), g.id.clone(), a.clone());
+            async move { s.play(&id, ANA, &a, Some(1)).await }
+        });
+        let t2 = tokio::spawn({
+            let (s, id, b) = (Arc::clone(&s), g.id.clone(), b.clone());
+            async move { s.play(&id, ANA, &b, Some(1)).await }
+        });
+        let (r1, r2) = (t1.await.unwrap(), t2.await.unwrap());
+        let winner = match (&r1, &r2) {
+            (Ok(_), Err(GameError::Stale)) => &a,
+            (Err(GameError::Stale), Ok(_)) => &b,
+            other => panic!("trial {trial}: {other:?}"),
+        };
+        let stored = s.get(&g.id).await.unwrap();
+        assert_eq!((stored.version, stored.moves.clone()), (2, vec![winner.clone()]), "trial {trial}");
+        let fen = Position::from_fen(g.variant, &g.fen).unwrap();
+        assert_eq!(stored.fen, fen.play(&fen.parse_move(winner).unwrap()).to_fen(), "trial {trial}");
+        s.store().delete(&g.id).await.unwrap();
+    }
+}
+
+macro_rules! both_stores {
+    ($($name:ident),* $(,)?) => {
+        mod memory {
+            use super::*;
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn $name() {
+                    super::$name(Arc::new(MemoryStore::new(retention()))).await;
+                }
+            )*
+        }
+        mod redis_store {
+            use super::*;
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn $name() {
+                    let prefix = unique_prefix();
+                    super::$name(redis_store(&prefix).await).await;
+                    cleanup(&prefix).await;
+                }
+            )*
+        }
+    };
+}
+
+both_stores!(
+    engine_replies,
+    refusals_carry_reasons,
+    draws,
+    takebacks,
+    aborts,
+    rematches,
+    challenges,
+    automatic_results,
+    rated_games_update_ratings,
+    sweeper,
+    lost_engine_reply_is_made_up,
+    racing_moves,
+);
+
+/// A game played through one process continues in another (Redis).
+#[tokio::test]
+async fn redis_game_resumes_after_restart() {
+    let prefix = unique_prefix();
+    let (id, before) = {
+        let s = service(redis_store(&prefix).await);
+        let g = people(&s, VariantId::Russian).await;
+        let g = s.play(&g.id, ANA, &some_move(&g, 0), None).await.unwrap();
+        (g.id.clone(), g)
+    };
+    let s = service(redis_store(&prefix).await);
+    let g = s.get(&id).await.unwrap();
+    assert_eq!(g, before);
+    let g = s.play(&id, BO, &some_move(&g, 0), Some(g.version)).await.unwrap();
+    assert_eq!(g.moves.len(), 2);
+    cleanup(&prefix).await;
+}
