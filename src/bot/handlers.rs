@@ -9,7 +9,12 @@ use super::command::{self, Action, Command};
 use super::i18n::{self, Lang, t, tf};
 use super::prefs::Prefs;
 use super::telegram::{call, edit};
+use super::board::level_name;
+use super::play;
 use super::views::{self, escape, variant_name};
+use crate::engine::Level;
+use crate::game::GameId;
+use crate::render::callback::CallbackData;
 use super::{Ctx, HandlerResult};
 use crate::rulebook::{self, Topic};
 use crate::rules::VariantId;
@@ -76,7 +81,12 @@ async fn on_command(bot: &Bot, ctx: &Ctx, who: &Who, cmd: Command) -> HandlerRes
             true => say(bot, who, t(who.lang, "unknown-text")).await,
             false => typed_move(bot, ctx, who, &cmd.args.join(" "), true).await,
         },
-        Action::Board | Action::Resign | Action::Undo | Action::Draw | Action::Pdn | Action::Stats => no_game(bot, who).await,
+        Action::Board => play::board(bot, ctx, who).await,
+        Action::Resign => play::ask_resign(bot, ctx, who).await,
+        Action::Undo => play::undo(bot, ctx, who).await,
+        Action::Draw => play::draw(bot, ctx, who).await,
+        Action::Pdn => play::pdn(bot, ctx, who, None).await,
+        Action::Stats => play::stats(bot, ctx, who).await,
     }
 }
 
@@ -158,9 +168,9 @@ pub async fn settings(bot: &Bot, who: &Who) -> HandlerResult {
     say_with(bot, who, views::settings_text(who.lang, &who.prefs), views::settings_menu(who.lang, &who.prefs)).await
 }
 
-/// /play [variant] [level] [white|black]: asks with buttons for whatever is missing.
+/// /play [variant] [level] [white|black|random] [FEN]: asks with buttons for whatever is missing;
+/// a FEN after the colour starts from that position.
 pub async fn play(bot: &Bot, ctx: &Ctx, who: &Who, args: &[String]) -> HandlerResult {
-    let _ = ctx;
     let Some(variant) = args.first().filter(|a| !a.is_empty()) else {
         return say_with(bot, who, t(who.lang, "play-choose-variant"), views::variant_menu(who.lang, "m:play:")).await;
     };
@@ -171,27 +181,27 @@ pub async fn play(bot: &Bot, ctx: &Ctx, who: &Who, args: &[String]) -> HandlerRe
         let text = tf(who.lang, "play-choose-level", &[("variant", &variant_name(who.lang, variant))]);
         return say_with(bot, who, text, views::level_menu(who.lang, variant)).await;
     };
-    let Some(level) = level.parse::<u8>().ok().filter(|l| (1..=views::MAX_LEVEL).contains(l)) else {
+    let Ok(level) = level.parse::<Level>() else {
         return say(bot, who, tf(who.lang, "bad-level", &[("max", &views::MAX_LEVEL)])).await;
     };
-    if args.get(2).is_none() {
-        let text = tf(who.lang, "play-choose-color", &[("variant", &variant_name(who.lang, variant)), ("level", &level)]);
+    let level = level as u8;
+    let Some(color) = args.get(2) else {
+        let text = tf(who.lang, "play-choose-color", &[("variant", &variant_name(who.lang, variant)), ("level", &level_name(who.lang, level))]);
         return say_with(bot, who, text, views::color_menu(who.lang, variant, level)).await;
-    }
-    say(bot, who, t(who.lang, "play-unavailable")).await
+    };
+    let Some(color) = play::parse_color(color) else {
+        return say(bot, who, t(who.lang, "bad-color")).await;
+    };
+    let fen = Some(args[3..].join(" ")).filter(|f| !f.trim().is_empty());
+    play::new_game(bot, ctx, who, variant, level, color, fen).await
 }
 
-/// A move typed as text (or after /m).
+/// A move typed as text (or after /m). Outside private chats text is conversation, not moves.
 pub async fn typed_move(bot: &Bot, ctx: &Ctx, who: &Who, text: &str, private: bool) -> HandlerResult {
-    let _ = (ctx, text);
-    if private {
-        return no_game(bot, who).await;
+    if !private {
+        return Ok(());
     }
-    Ok(())
-}
-
-async fn no_game(bot: &Bot, who: &Who) -> HandlerResult {
-    say(bot, who, t(who.lang, "no-game")).await
+    play::typed_move(bot, ctx, who, text).await
 }
 
 fn variant_id(word: &str) -> Option<VariantId> {
@@ -201,15 +211,23 @@ fn variant_id(word: &str) -> Option<VariantId> {
 // ---- button taps ----
 
 pub async fn on_callback(bot: Bot, q: CallbackQuery, ctx: Arc<Ctx>) -> HandlerResult {
+    let board = q.data.as_deref().and_then(|d| CallbackData::parse(d).ok());
+    let Some(message) = q.message.as_ref() else {
+        call(bot.answer_callback_query(q.id.clone())).await?;
+        return Ok(());
+    };
+    let chat = message.chat().id;
+    let message_id = message.id();
+    let who = ctx.who(&q.from, chat).await;
+    // Board taps answer themselves (a tap on an old board gets a short notice).
+    if let Some(data) = board {
+        return play::tap(&bot, &ctx, &who, &q, data).await;
+    }
     // Answer at once so the button stops spinning; the real answer follows as a message or edit.
     if let Err(e) = call(bot.answer_callback_query(q.id.clone())).await {
         tracing::warn!(error = %e, "answerCallbackQuery failed");
     }
     let Some(data) = q.data.as_deref() else { return Ok(()) };
-    let Some(message) = q.message.as_ref() else { return Ok(()) };
-    let chat = message.chat().id;
-    let message_id = message.id();
-    let who = ctx.who(&q.from, chat).await;
     let parts: Vec<&str> = data.split(':').collect();
     match parts.as_slice() {
         ["m", "lang", code] => match i18n::parse_lang(code) {
@@ -224,6 +242,12 @@ pub async fn on_callback(bot: Bot, q: CallbackQuery, ctx: Arc<Ctx>) -> HandlerRe
         ["m", "play", variant, level, color] => {
             play(&bot, &ctx, &who, &[variant.to_string(), level.to_string(), color.to_string()]).await
         }
+        ["m", "pdn", id] => match GameId::parse(id) {
+            Ok(id) => play::pdn(&bot, &ctx, &who, Some(id)).await,
+            Err(_) => Ok(()),
+        },
+        ["m", "new"] => play::new_game_menu(&bot, &who).await,
+        ["m", "keep"] => play::keep_playing(&bot, &who, message_id).await,
         _ => {
             tracing::debug!(data, "unknown callback data");
             Ok(())
@@ -254,8 +278,9 @@ async fn choose_level(bot: &Bot, who: &Who, message_id: MessageId, variant: &str
 }
 
 async fn choose_color(bot: &Bot, who: &Who, message_id: MessageId, variant: &str, level: &str) -> HandlerResult {
-    let (Some(variant), Ok(level)) = (variant_id(variant), level.parse::<u8>()) else { return Ok(()) };
-    let text = tf(who.lang, "play-choose-color", &[("variant", &variant_name(who.lang, variant)), ("level", &level)]);
+    let (Some(variant), Ok(level)) = (variant_id(variant), level.parse::<Level>()) else { return Ok(()) };
+    let level = level as u8;
+    let text = tf(who.lang, "play-choose-color", &[("variant", &variant_name(who.lang, variant)), ("level", &level_name(who.lang, level))]);
     edit(bot.edit_message_text(who.chat, message_id, text).parse_mode(ParseMode::Html).reply_markup(views::color_menu(who.lang, variant, level))).await?;
     Ok(())
 }

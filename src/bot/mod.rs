@@ -1,9 +1,11 @@
 //! The Telegram bot: a dptree handler tree whose endpoints are one function per user action. The
 //! handlers only read what the user asked for and answer; games live in `game`, texts in `i18n`.
 
+pub mod board;
 pub mod command;
 pub mod handlers;
 pub mod i18n;
+pub mod play;
 pub mod prefs;
 pub mod telegram;
 pub mod views;
@@ -20,6 +22,7 @@ use tokio::sync::watch;
 
 use crate::config::Config;
 use crate::game::GameStore;
+use crate::game::service::GameService;
 use i18n::{Lang, t};
 use prefs::PrefsStore;
 
@@ -27,7 +30,10 @@ use prefs::PrefsStore;
 pub struct Ctx {
     pub config: Arc<Config>,
     pub store: Arc<dyn GameStore>,
+    pub games: Arc<GameService>,
     pub prefs: PrefsStore,
+    /// What the board messages show now, to skip edits that change nothing.
+    pub shown: play::Shown,
     /// The bot's @username, to recognise `/cmd@username` and build deep links.
     pub username: String,
 }
@@ -50,7 +56,8 @@ pub fn client(config: &Config) -> anyhow::Result<Bot> {
 }
 
 /// Runs the bot with long polling until `stop` turns true.
-pub async fn run(config: Arc<Config>, store: Arc<dyn GameStore>, mut stop: watch::Receiver<bool>) -> anyhow::Result<()> {
+pub async fn run(config: Arc<Config>, games: Arc<GameService>, mut stop: watch::Receiver<bool>) -> anyhow::Result<()> {
+    let store = games.store().clone();
     let bot = client(&config)?;
     let me = telegram::call(bot.get_me()).await.context("getMe failed (is the token right?)")?;
     let username = me.username.clone().unwrap_or_default();
@@ -60,7 +67,7 @@ pub async fn run(config: Arc<Config>, store: Arc<dyn GameStore>, mut stop: watch
     telegram::call(bot.delete_webhook()).await.context("deleteWebhook failed")?;
     set_commands(&bot).await;
 
-    let ctx = Arc::new(Ctx { prefs: PrefsStore::new(store.clone()), config: config.clone(), store, username });
+    let ctx = Arc::new(Ctx { prefs: PrefsStore::new(store.clone()), config: config.clone(), store, games, shown: play::Shown::default(), username });
     let mut dispatcher = Dispatcher::builder(bot.clone(), schema())
         .dependencies(dptree::deps![ctx])
         .default_handler(|_| async {})

@@ -9,8 +9,8 @@ use super::prefs::{BoardMode, Orientation, Prefs, ThemeChoice};
 use crate::rules::{MoveError, PriorityRule, Reason, VariantId};
 use crate::rulebook::Topic;
 
-/// Highest engine level offered in the menus.
-pub const MAX_LEVEL: u8 = 5;
+/// Highest engine level (easy, medium, hard, master).
+pub const MAX_LEVEL: u8 = 4;
 
 /// The variant's display name in `lang`.
 pub fn variant_name(lang: Lang, variant: VariantId) -> String {
@@ -46,8 +46,9 @@ pub fn topic_menu(lang: Lang, variant: VariantId, current: Option<Topic>) -> Inl
 
 pub fn level_menu(lang: Lang, variant: VariantId) -> InlineKeyboardMarkup {
     let variant = variant.as_str();
-    let row = (1..=MAX_LEVEL).map(|n| button(n.to_string(), format!("m:play:{variant}:{n}"))).collect::<Vec<_>>();
-    let _ = lang;
+    let row = (1..=MAX_LEVEL)
+        .map(|n| button(super::board::level_name(lang, n), format!("m:play:{variant}:{n}")))
+        .collect::<Vec<_>>();
     InlineKeyboardMarkup::new(vec![row])
 }
 

@@ -10,6 +10,8 @@ use tracing::{error, info};
 
 use crate::config::{self, Config};
 use crate::game::GameStore;
+use crate::game::engine_player::SearchEngine;
+use crate::game::service::{GameService, ServiceConfig};
 use crate::game::store::{MemoryStore, RedisStore, Retention};
 use crate::webapp::{self, AppState};
 
@@ -54,8 +56,12 @@ pub async fn serve(config: Arc<Config>) -> anyhow::Result<()> {
     });
 
     let store = open_store(&config).await?;
+    let engine = Arc::new(SearchEngine::new(config.engine.max_concurrent_searches, config.engine.max_think));
+    let games = Arc::new(GameService::new(store.clone(), engine, ServiceConfig::default()));
+    // Ends games whose deadline passed and makes up engine replies lost in a restart.
+    let sweeper = games.clone().spawn_sweeper(std::time::Duration::from_secs(30));
     let bot = match &config.telegram.token {
-        Some(_) => Some(tokio::spawn(crate::bot::run(config.clone(), store.clone(), stop_rx.clone()))),
+        Some(_) => Some(tokio::spawn(crate::bot::run(config.clone(), games.clone(), stop_rx.clone()))),
         None => {
             info!("TELEGRAM_BOT_TOKEN is not set: running the HTTP server only");
             None
@@ -94,6 +100,7 @@ pub async fn serve(config: Arc<Config>) -> anyhow::Result<()> {
         bot = None;
     }
     ready.store(false, Ordering::Release);
+    sweeper.abort();
     let _ = stop_tx.send(true);
     if let Some(bot) = bot {
         match bot.await {

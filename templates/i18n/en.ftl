@@ -65,15 +65,14 @@ settings-toggle-theme = Theme: { $value }
 settings-saved = Saved.
 
 play-choose-variant = Which variant do you want to play?
-play-choose-level = { $variant } — which level? (1 is the easiest)
+play-choose-level = { $variant } — which level?
 play-choose-color = { $variant }, level { $level } — which colour?
 level = Level { $n }
 color-white = White
 color-black = Black
 color-random = Random
-play-unavailable = Games are not available on this server yet.
 no-game = You have no game in progress. Start one with /play.
-bad-level = The level must be a number from 1 to { $max }.
+bad-level = The level must be easy, medium, hard or master (or a number from 1 to { $max }).
 
 cmd-play = Play a game against the engine
 cmd-rules = Rules of a variant
@@ -105,3 +104,56 @@ reason-not-legal = That piece cannot move there.
 reason-game-over = The game is over.
 reason-alternatives = Possible: { $moves }
 reason-or = or
+
+level-1 = easy
+level-2 = medium
+level-3 = hard
+level-4 = master
+bad-color = The colour must be white, black or random.
+engine-name = Engine ({ $level })
+
+# The board message of a game.
+game-players = ⚪ { $white } — ⚫ { $black }
+game-your-turn = <b>Your move</b> ({ $color }).
+game-their-turn = { $name } to move ({ $color }).
+game-thinking = ⏳ Thinking…
+game-last-move = Last move ({ $n }): { $move }
+game-material = Pieces: ⚪ { $white } · ⚫ { $black }
+game-material-kings = { $men } + { $kings } K
+game-button-rematch = Rematch
+game-button-pdn = PDN
+game-button-new = New game
+game-bad-position = I cannot start from that position: { $detail }
+game-not-your-turn = It is not your turn; wait for the engine's move.
+game-stale = The board changed in the meantime; look at it again and repeat your move.
+game-board-changed = The board has changed.
+game-gone = This game no longer exists.
+game-draw-declined = The engine declines the draw. Play on!
+game-draw-offered = Draw offered.
+game-nothing-to-undo = There is no move of yours to take back.
+game-already-offered = You have already offered that.
+game-not-over = The game is not over yet.
+game-undone = Your last move was taken back.
+game-resign-confirm = Do you really want to resign this game?
+game-resign-yes = Yes, resign
+game-resign-no = No, play on
+game-resign-cancelled = Play on!
+game-rematch-offered = Rematch offered.
+game-pdn-caption = The game in PDN.
+
+result-you-win = You won!
+result-you-lose = You lost.
+result-draw = Draw.
+result-aborted = Game aborted.
+result-side-wins = { $color } won.
+end-no-moves = { $color } cannot move.
+end-no-pieces = { $color } has no pieces left.
+end-resignation = { $color } resigned.
+end-draw-agreed = Draw agreed.
+end-repetition = The same position came up three times.
+end-move-limit = Move limit reached ({ $rule }).
+end-timeout = { $color } ran out of time.
+end-aborted = It ended before both sides had moved.
+
+stats = <b>Your results</b>: { $total } games — { $won } won, { $lost } lost, { $drawn } drawn.
+stats-none = You have not finished any game yet. Start one with /play.

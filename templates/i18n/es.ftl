@@ -65,15 +65,14 @@ settings-toggle-theme = Tema: { $value }
 settings-saved = Guardado.
 
 play-choose-variant = ¿Qué variante quieres jugar?
-play-choose-level = { $variant } — ¿qué nivel? (1 es el más fácil)
+play-choose-level = { $variant } — ¿qué nivel?
 play-choose-color = { $variant }, nivel { $level } — ¿qué color?
 level = Nivel { $n }
 color-white = Blancas
 color-black = Negras
 color-random = Al azar
-play-unavailable = Las partidas aún no están disponibles en este servidor.
 no-game = No tienes ninguna partida en curso. Empieza una con /jugar.
-bad-level = El nivel debe ser un número del 1 al { $max }.
+bad-level = El nivel debe ser fácil, medio, difícil o maestro (o un número del 1 al { $max }).
 
 cmd-play = Jugar una partida contra el motor
 cmd-rules = Reglas de una variante
@@ -105,3 +104,56 @@ reason-not-legal = Esa pieza no puede ir ahí.
 reason-game-over = La partida ha terminado.
 reason-alternatives = Posibles: { $moves }
 reason-or = o
+
+level-1 = fácil
+level-2 = medio
+level-3 = difícil
+level-4 = maestro
+bad-color = El color debe ser blancas, negras o azar.
+engine-name = Motor ({ $level })
+
+# El mensaje del tablero de una partida.
+game-players = ⚪ { $white } — ⚫ { $black }
+game-your-turn = <b>Te toca</b> ({ $color }).
+game-their-turn = Juega { $name } ({ $color }).
+game-thinking = ⏳ Pensando…
+game-last-move = Última jugada ({ $n }): { $move }
+game-material = Piezas: ⚪ { $white } · ⚫ { $black }
+game-material-kings = { $men } + { $kings } D
+game-button-rematch = Revancha
+game-button-pdn = PDN
+game-button-new = Nueva partida
+game-bad-position = No puedo empezar desde esa posición: { $detail }
+game-not-your-turn = No es tu turno; espera la jugada del motor.
+game-stale = El tablero cambió mientras tanto; míralo de nuevo y repite tu jugada.
+game-board-changed = El tablero ha cambiado.
+game-gone = Esta partida ya no existe.
+game-draw-declined = El motor rechaza las tablas. ¡Sigue jugando!
+game-draw-offered = Tablas ofrecidas.
+game-nothing-to-undo = No tienes ninguna jugada que deshacer.
+game-already-offered = Ya lo has ofrecido.
+game-not-over = La partida aún no ha terminado.
+game-undone = Tu última jugada se ha deshecho.
+game-resign-confirm = ¿Seguro que quieres abandonar la partida?
+game-resign-yes = Sí, abandono
+game-resign-no = No, sigo jugando
+game-resign-cancelled = ¡Sigue jugando!
+game-rematch-offered = Revancha ofrecida.
+game-pdn-caption = La partida en PDN.
+
+result-you-win = ¡Has ganado!
+result-you-lose = Has perdido.
+result-draw = Tablas.
+result-aborted = Partida anulada.
+result-side-wins = Ganan las { $color }.
+end-no-moves = Las { $color } no pueden mover.
+end-no-pieces = Las { $color } se han quedado sin piezas.
+end-resignation = Las { $color } abandonan.
+end-draw-agreed = Tablas de mutuo acuerdo.
+end-repetition = La misma posición se repitió tres veces.
+end-move-limit = Se alcanzó el límite de jugadas ({ $rule }).
+end-timeout = Las { $color } agotaron su tiempo.
+end-aborted = Terminó antes de que ambos bandos movieran.
+
+stats = <b>Tus resultados</b>: { $total } partidas — { $won } ganadas, { $lost } perdidas, { $drawn } tablas.
+stats-none = Aún no has terminado ninguna partida. Empieza una con /jugar.

@@ -485,6 +485,18 @@ fn upload_id(v: Option<&Value>) -> Option<(String, Option<String>)> {
     }
 }
 
+/// The file field `name`, following `attach://<part>` to the uploaded part (teloxide sends every
+/// upload that way).
+fn attached<'a>(params: &'a Value, name: &str) -> Option<&'a Value> {
+    match params.get(name) {
+        Some(Value::String(s)) => match s.strip_prefix("attach://") {
+            Some(part) => params.get(part),
+            None => params.get(name),
+        },
+        other => other,
+    }
+}
+
 fn apply(inner: &mut Inner, method: &str, params: &Value) -> Value {
     let chat_id = params.get("chat_id").and_then(as_i64);
     let message_id = params.get("message_id").and_then(as_i64);
@@ -500,11 +512,11 @@ fn apply(inner: &mut Inner, method: &str, params: &Value) -> Value {
             let message_id = inner.next_message_id;
             inner.next_message_id += 1;
             let (kind, file, file_name) = match method {
-                "sendPhoto" => match upload_id(params.get("photo")) {
+                "sendPhoto" => match upload_id(attached(params, "photo")) {
                     Some((id, name)) => ("photo", Some(id), name),
                     None => return err(400, "Bad Request: there is no photo in the request"),
                 },
-                "sendDocument" => match upload_id(params.get("document")) {
+                "sendDocument" => match upload_id(attached(params, "document")) {
                     Some((id, name)) => ("document", Some(id), name),
                     None => return err(400, "Bad Request: there is no document in the request"),
                 },

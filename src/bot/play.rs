@@ -1,0 +1,475 @@
+//! Playing in private chat: one function per user action. The game service decides; these read
+//! the request, call it, and show the board message (see [`super::board`]).
+
+use std::collections::HashMap;
+use std::sync::Mutex;
+use std::time::Duration;
+
+use teloxide::prelude::*;
+use teloxide::types::{CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, InputFile, InputMedia, InputMediaPhoto, MessageId, ParseMode};
+
+use super::board::{self, BoardMessage, Look};
+use super::handlers::Who;
+use super::i18n::{t, tf};
+use super::prefs::BoardMode;
+use super::telegram::{call, edit};
+use super::views::{self, escape};
+use super::{Ctx, HandlerResult};
+use crate::game::service::{GameError, Rematch};
+use crate::game::{ChatId as GameChat, Game, GameId, MessageRef, Status, UserId};
+use crate::render::callback::{Action, CallbackData};
+use crate::render::keyboard::Step;
+use crate::rules::{Color, VariantId};
+
+/// The flip button's state outlives a process restart but not the game by much.
+const FLIP_TTL: Duration = Duration::from_secs(60 * 86_400);
+
+/// What each board message shows now, so edits that would change nothing are not sent. Lost on
+/// restart, which costs at most one redundant edit per board.
+#[derive(Default)]
+pub struct Shown {
+    inner: Mutex<HashMap<(i64, i32), (u64, u64, u64)>>,
+}
+
+impl Shown {
+    fn get(&self, key: (i64, i32)) -> Option<(u64, u64, u64)> {
+        self.inner.lock().unwrap_or_else(|p| p.into_inner()).get(&key).copied()
+    }
+
+    fn set(&self, key: (i64, i32), value: (u64, u64, u64)) {
+        let mut map = self.inner.lock().unwrap_or_else(|p| p.into_inner());
+        // Boards of long-finished games are never edited again; a bounded map is enough.
+        if map.len() > 50_000 {
+            map.clear();
+        }
+        map.insert(key, value);
+    }
+}
+
+/// How a board is shown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Show {
+    /// Edit the board message in place (a new one when there is none or the edit fails).
+    Edit,
+    /// Only the keyboard changed (a piece picked up).
+    Selection,
+    /// Send a new board message.
+    New,
+}
+
+fn me(who: &Who) -> UserId {
+    UserId(who.user)
+}
+
+async fn say(bot: &Bot, who: &Who, text: String) -> HandlerResult {
+    call(bot.send_message(who.chat, text).parse_mode(ParseMode::Html)).await?;
+    Ok(())
+}
+
+/// The user's current game: the unfinished one changed most recently.
+async fn current(ctx: &Ctx, who: &Who) -> Result<Option<Game>, GameError> {
+    Ok(ctx.games.active(me(who)).await?.into_iter().next())
+}
+
+/// Reads a colour word of /play.
+pub fn parse_color(word: &str) -> Option<Option<Color>> {
+    match word.trim().to_lowercase().as_str() {
+        "white" | "w" | "blancas" | "blanco" | "blancos" => Some(Some(Color::White)),
+        "black" | "negras" | "negro" | "negros" => Some(Some(Color::Black)),
+        "random" | "any" | "azar" | "al-azar" | "cualquiera" => Some(None),
+        _ => None,
+    }
+}
+
+/// Starts a game against the engine and sends its board. `fen` starts from a position.
+pub async fn new_game(bot: &Bot, ctx: &Ctx, who: &Who, variant: VariantId, level: u8, color: Option<Color>, fen: Option<String>) -> HandlerResult {
+    let color = color.unwrap_or_else(|| if rand::random::<bool>() { Color::White } else { Color::Black });
+    match ctx.games.vs_engine(me(who), &who.first_name, variant, level, color, fen).await {
+        Ok(game) => {
+            show(bot, ctx, who, &game, &idle(), false, Show::New, None).await?;
+            if game.is_over() {
+                announce_end(bot, who, &game).await?;
+            }
+            Ok(())
+        }
+        Err(GameError::Invalid(detail)) => say(bot, who, tf(who.lang, "game-bad-position", &[("detail", &escape(&detail))])).await,
+        Err(e) => refuse(bot, who, e).await,
+    }
+}
+
+/// A move typed as text, or after /m.
+pub async fn typed_move(bot: &Bot, ctx: &Ctx, who: &Who, text: &str) -> HandlerResult {
+    let Some(game) = current(ctx, who).await? else { return no_game(bot, who).await };
+    make_move(bot, ctx, who, game, text.trim(), None).await
+}
+
+/// Plays `text` and shows the board: "thinking…" once the move stands and the engine searches,
+/// then the engine's reply.
+async fn make_move(bot: &Bot, ctx: &Ctx, who: &Who, game: Game, text: &str, target: Option<MessageRef>) -> HandlerResult {
+    let mut events = ctx.games.subscribe(&game.id).await.ok();
+    let mut listening = events.is_some();
+    let play = ctx.games.play(&game.id, me(who), text, Some(game.version));
+    tokio::pin!(play);
+    let result = loop {
+        tokio::select! {
+            biased;
+            result = &mut play => break result,
+            event = async {
+                match events.as_mut() {
+                    Some(rx) => rx.recv().await.ok(),
+                    None => None,
+                }
+            }, if listening => match event {
+                // The move is stored and the engine is searching (the service awaits the search
+                // before storing its reply, so this edit lands before the final one).
+                Some(event) if event.version == game.version + 1 && event.status == Status::Active => {
+                    if let Ok(now) = ctx.games.get(&event.id).await
+                        && now.version == event.version
+                        && now.player(now.turn).is_engine()
+                        && let Err(e) = show(bot, ctx, who, &now, &idle(), true, Show::Edit, target.clone()).await
+                    {
+                        tracing::warn!(error = %e, "cannot show the thinking board");
+                    }
+                }
+                Some(_) => {}
+                None => listening = false,
+            },
+        }
+    };
+    match result {
+        Ok(game) => {
+            show(bot, ctx, who, &game, &idle(), false, Show::Edit, target).await?;
+            if game.is_over() {
+                announce_end(bot, who, &game).await?;
+            }
+            Ok(())
+        }
+        Err(e) => refuse(bot, who, e).await,
+    }
+}
+
+fn idle() -> Step {
+    Step::Idle { refused: None }
+}
+
+/// Tells the user why the service refused.
+async fn refuse(bot: &Bot, who: &Who, error: GameError) -> HandlerResult {
+    let key = match &error {
+        GameError::Move(e) => return say(bot, who, views::explain(who.lang, e)).await,
+        GameError::GameOver => "reason-game-over",
+        GameError::NotYourTurn => "game-not-your-turn",
+        GameError::Stale => "game-stale",
+        GameError::NotFound | GameError::NotAPlayer => "no-game",
+        GameError::EngineDeclines => "game-draw-declined",
+        GameError::NothingToTakeBack => "game-nothing-to-undo",
+        GameError::AlreadyOffered => "game-already-offered",
+        GameError::NotOver => "game-not-over",
+        other => {
+            tracing::error!(error = %other, "game request failed");
+            "error-generic"
+        }
+    };
+    say(bot, who, t(who.lang, key)).await
+}
+
+async fn no_game(bot: &Bot, who: &Who) -> HandlerResult {
+    say(bot, who, t(who.lang, "no-game")).await
+}
+
+/// The result message with rematch, PDN and new-game buttons.
+async fn announce_end(bot: &Bot, who: &Who, game: &Game) -> HandlerResult {
+    let text = board::result_text(game, me(who), who.lang);
+    let markup = InlineKeyboardMarkup::new(vec![board::end_buttons(game, who.lang)]);
+    call(bot.send_message(who.chat, text).parse_mode(ParseMode::Html).reply_markup(markup)).await?;
+    Ok(())
+}
+
+fn flip_key(game: &GameId, user: UserId) -> String {
+    format!("flip:{game}:{user}")
+}
+
+async fn turned(ctx: &Ctx, game: &GameId, user: UserId) -> bool {
+    matches!(ctx.games.store().kv_get(&flip_key(game, user)).await, Ok(Some(v)) if v == "1")
+}
+
+/// The board message this chat shows for `game`: the newest one.
+fn view_in(game: &Game, chat: ChatId) -> Option<MessageRef> {
+    game.views
+        .iter()
+        .rev()
+        .find(|v| matches!(v, MessageRef::Chat { chat_id, .. } if chat_id.0 == chat.0))
+        .cloned()
+}
+
+/// Composes the board for the user and sends or edits it.
+#[allow(clippy::too_many_arguments)]
+async fn show(bot: &Bot, ctx: &Ctx, who: &Who, game: &Game, step: &Step, thinking: bool, how: Show, target: Option<MessageRef>) -> HandlerResult {
+    let look = Look::of(who.lang, &who.prefs, game, me(who), turned(ctx, &game.id, me(who)).await);
+    let picture = how != Show::Selection;
+    let (g, l, s, viewer) = (game.clone(), look.clone(), step.clone(), me(who));
+    let message = tokio::task::spawn_blocking(move || board::compose(&g, viewer, &l, &s, thinking, picture)).await??;
+    let target = match how {
+        Show::New => None,
+        _ => target.or_else(|| view_in(game, who.chat)),
+    };
+    if let Some(MessageRef::Chat { chat_id, message_id }) = target {
+        match edit_board(bot, ctx, (chat_id.0, message_id), &look, &message, how).await {
+            Ok(()) => return Ok(()),
+            // A selection only makes sense on the message tapped.
+            Err(e) if how == Show::Selection => return Err(e.into()),
+            Err(e) => tracing::info!(error = %e, "cannot edit the board; sending a new one"),
+        }
+    }
+    let message = match (how, message.png.is_none() && look.mode == BoardMode::Image) {
+        // A selection tap on a board that is gone: draw it whole.
+        (Show::Selection, _) | (_, true) => {
+            let (g, viewer) = (game.clone(), me(who));
+            tokio::task::spawn_blocking(move || board::compose(&g, viewer, &look, &idle(), thinking, true)).await??
+        }
+        _ => message,
+    };
+    let sent = match &message.png {
+        Some(png) => {
+            let photo = InputFile::memory(png.clone()).file_name("board.png");
+            call(bot.send_photo(who.chat, photo).caption(message.caption.clone()).parse_mode(ParseMode::Html).reply_markup(message.markup.clone())).await?
+        }
+        None => call(bot.send_message(who.chat, message.caption.clone()).parse_mode(ParseMode::Html).reply_markup(message.markup.clone())).await?,
+    };
+    ctx.shown.set((who.chat.0, sent.id.0), message.fingerprint());
+    let view = MessageRef::Chat { chat_id: GameChat(who.chat.0), message_id: sent.id.0 };
+    if let Err(e) = ctx.games.add_view(&game.id, view).await {
+        // The board works without it; only later edits would go to a new message.
+        tracing::warn!(error = %e, game = %game.id, "cannot record the board message");
+    }
+    Ok(())
+}
+
+/// Edits a board message with as little as changed: the keyboard, the caption, or the picture.
+async fn edit_board(bot: &Bot, ctx: &Ctx, key: (i64, i32), look: &Look, message: &BoardMessage, how: Show) -> Result<(), teloxide::RequestError> {
+    let chat = ChatId(key.0);
+    let id = MessageId(key.1);
+    let (png, caption, markup) = message.fingerprint();
+    let before = ctx.shown.get(key);
+    let same_keyboard = before.is_some_and(|b| b.2 == markup);
+    if how == Show::Selection {
+        if !same_keyboard {
+            edit(bot.edit_message_reply_markup(chat, id).reply_markup(message.markup.clone())).await?;
+            if let Some(b) = before {
+                ctx.shown.set(key, (b.0, b.1, markup));
+            }
+        }
+        return Ok(());
+    }
+    let same_caption = before.is_some_and(|b| b.1 == caption);
+    match (&message.png, look.mode) {
+        (Some(bytes), BoardMode::Image) => {
+            let same_picture = before.is_some_and(|b| b.0 == png);
+            if same_picture && same_caption && same_keyboard {
+                return Ok(());
+            }
+            if same_picture {
+                edit(bot.edit_message_caption(chat, id).caption(message.caption.clone()).parse_mode(ParseMode::Html).reply_markup(message.markup.clone())).await?;
+            } else {
+                let media = InputMediaPhoto::new(InputFile::memory(bytes.clone()).file_name("board.png"))
+                    .caption(message.caption.clone())
+                    .parse_mode(ParseMode::Html);
+                edit(bot.edit_message_media(chat, id, InputMedia::Photo(media)).reply_markup(message.markup.clone())).await?;
+            }
+        }
+        _ => {
+            if same_caption && same_keyboard {
+                return Ok(());
+            }
+            edit(bot.edit_message_text(chat, id, message.caption.clone()).parse_mode(ParseMode::Html).reply_markup(message.markup.clone())).await?;
+        }
+    }
+    ctx.shown.set(key, message.fingerprint());
+    Ok(())
+}
+
+/// /board: the board again, as a new message (the one edited from now on).
+pub async fn board(bot: &Bot, ctx: &Ctx, who: &Who) -> HandlerResult {
+    let Some(game) = current(ctx, who).await? else { return no_game(bot, who).await };
+    show(bot, ctx, who, &game, &idle(), false, Show::New, None).await
+}
+
+/// /resign: asks first.
+pub async fn ask_resign(bot: &Bot, ctx: &Ctx, who: &Who) -> HandlerResult {
+    let Some(game) = current(ctx, who).await? else { return no_game(bot, who).await };
+    resign_question(bot, who, &game).await
+}
+
+async fn resign_question(bot: &Bot, who: &Who, game: &Game) -> HandlerResult {
+    let yes = CallbackData::new(game.id.as_str(), game.ply, Action::ConfirmResign).map(|d| d.encode()).unwrap_or_else(|_| "m:x".into());
+    let markup = InlineKeyboardMarkup::new(vec![vec![
+        InlineKeyboardButton::callback(t(who.lang, "game-resign-yes"), yes),
+        InlineKeyboardButton::callback(t(who.lang, "game-resign-no"), "m:keep"),
+    ]]);
+    call(bot.send_message(who.chat, t(who.lang, "game-resign-confirm")).parse_mode(ParseMode::Html).reply_markup(markup)).await?;
+    Ok(())
+}
+
+async fn resign(bot: &Bot, ctx: &Ctx, who: &Who, game: &Game) -> HandlerResult {
+    match ctx.games.resign(&game.id, me(who), None).await {
+        Ok(game) => {
+            show(bot, ctx, who, &game, &idle(), false, Show::Edit, None).await?;
+            announce_end(bot, who, &game).await
+        }
+        Err(e) => refuse(bot, who, e).await,
+    }
+}
+
+/// /undo: takes back the user's last move (and the engine's reply).
+pub async fn undo(bot: &Bot, ctx: &Ctx, who: &Who) -> HandlerResult {
+    let Some(game) = current(ctx, who).await? else { return no_game(bot, who).await };
+    match ctx.games.takeback(&game.id, me(who), Some(game.version)).await {
+        Ok(game) => {
+            say(bot, who, t(who.lang, "game-undone")).await?;
+            show(bot, ctx, who, &game, &idle(), false, Show::Edit, None).await
+        }
+        Err(e) => refuse(bot, who, e).await,
+    }
+}
+
+/// /draw: the engine never agrees to a draw (the service declines for it); between people it
+/// would be an offer.
+pub async fn draw(bot: &Bot, ctx: &Ctx, who: &Who) -> HandlerResult {
+    let Some(game) = current(ctx, who).await? else { return no_game(bot, who).await };
+    offer_draw(bot, ctx, who, &game).await
+}
+
+async fn offer_draw(bot: &Bot, ctx: &Ctx, who: &Who, game: &Game) -> HandlerResult {
+    match ctx.games.offer_draw(&game.id, me(who), None).await {
+        Ok(game) if game.is_over() => {
+            show(bot, ctx, who, &game, &idle(), false, Show::Edit, None).await?;
+            announce_end(bot, who, &game).await
+        }
+        Ok(_) => say(bot, who, t(who.lang, "game-draw-offered")).await,
+        Err(e) => refuse(bot, who, e).await,
+    }
+}
+
+/// /pdn: the current game, else the last finished one, as a file.
+pub async fn pdn(bot: &Bot, ctx: &Ctx, who: &Who, id: Option<GameId>) -> HandlerResult {
+    let game = match id {
+        Some(id) => ctx.games.get(&id).await.ok().filter(|g| !g.colors_of(me(who)).is_empty()),
+        None => match current(ctx, who).await? {
+            Some(g) => Some(g),
+            None => ctx.games.history(me(who), 1).await?.into_iter().next(),
+        },
+    };
+    let Some(game) = game else { return no_game(bot, who).await };
+    let text = crate::game::pdn::export(&game, &Default::default());
+    let file = InputFile::memory(text.into_bytes()).file_name(format!("damas-{}.pdn", game.id));
+    call(bot.send_document(who.chat, file).caption(t(who.lang, "game-pdn-caption"))).await?;
+    Ok(())
+}
+
+/// /stats: wins, losses and draws from the finished games kept.
+pub async fn stats(bot: &Bot, ctx: &Ctx, who: &Who) -> HandlerResult {
+    let games = ctx.games.history(me(who), 500).await?;
+    let (mut won, mut lost, mut drawn) = (0u32, 0u32, 0u32);
+    for g in games.iter().filter(|g| g.status == Status::Finished) {
+        let mine = g.colors_of(me(who));
+        match g.result.as_ref().map(|r| r.winner) {
+            Some(None) => drawn += 1,
+            Some(Some(w)) if mine.contains(&w) => won += 1,
+            Some(Some(_)) => lost += 1,
+            None => {}
+        }
+    }
+    let total = won + lost + drawn;
+    if total == 0 {
+        return say(bot, who, t(who.lang, "stats-none")).await;
+    }
+    say(bot, who, tf(who.lang, "stats", &[("total", &total), ("won", &won), ("lost", &lost), ("drawn", &drawn)])).await
+}
+
+/// "New game" button: the variant menu of /play.
+pub async fn new_game_menu(bot: &Bot, who: &Who) -> HandlerResult {
+    call(bot.send_message(who.chat, t(who.lang, "play-choose-variant")).reply_markup(views::variant_menu(who.lang, "m:play:"))).await?;
+    Ok(())
+}
+
+/// "Keep playing" on the resign question.
+pub async fn keep_playing(bot: &Bot, who: &Who, message: MessageId) -> HandlerResult {
+    edit(bot.edit_message_text(who.chat, message, t(who.lang, "game-resign-cancelled"))).await?;
+    Ok(())
+}
+
+/// A tap on a board button (or the resign confirmation). Answers the tap itself: at once, with
+/// "the board has changed" when the tap was made on an older board.
+pub async fn tap(bot: &Bot, ctx: &Ctx, who: &Who, q: &CallbackQuery, data: CallbackData) -> HandlerResult {
+    let answer = |text: Option<String>| {
+        let mut request = bot.answer_callback_query(q.id.clone());
+        if let Some(text) = text {
+            request = request.text(text);
+        }
+        async move {
+            if let Err(e) = call(request).await {
+                tracing::warn!(error = %e, "answerCallbackQuery failed");
+            }
+        }
+    };
+    let game = match GameId::parse(data.game()) {
+        Ok(id) => ctx.games.get(&id).await.ok(),
+        Err(_) => None,
+    };
+    let Some(game) = game else {
+        answer(Some(t(who.lang, "game-gone"))).await;
+        return Ok(());
+    };
+    let action = data.action().clone();
+    let needs_current = matches!(action, Action::Pick(_) | Action::Resign | Action::ConfirmResign | Action::OfferDraw);
+    if needs_current && (data.ply() != game.ply || game.is_over()) {
+        let key = if game.is_over() { "reason-game-over" } else { "game-board-changed" };
+        answer(Some(t(who.lang, key))).await;
+        return Ok(());
+    }
+    answer(None).await;
+    let tapped = q.message.as_ref().map(|m| MessageRef::Chat { chat_id: GameChat(m.chat().id.0), message_id: m.id().0 });
+    match action {
+        Action::Noop | Action::AcceptDraw | Action::DeclineDraw => Ok(()),
+        Action::Pick(taps) => {
+            if game.player(game.turn).user() != Some(me(who)) {
+                return Ok(());
+            }
+            let (position, _) = board::position_of(&game)?;
+            match board::step_for(&position, &taps) {
+                Step::Ready(mv) => {
+                    let text = position.notation(&mv);
+                    make_move(bot, ctx, who, game, &text, tapped).await
+                }
+                step => show(bot, ctx, who, &game, &step, false, Show::Selection, tapped).await,
+            }
+        }
+        Action::Resign => resign_question(bot, who, &game).await,
+        Action::ConfirmResign => resign(bot, ctx, who, &game).await,
+        Action::OfferDraw => offer_draw(bot, ctx, who, &game).await,
+        Action::Flip => {
+            let key = flip_key(&game.id, me(who));
+            let next = if turned(ctx, &game.id, me(who)).await { "0" } else { "1" };
+            ctx.games.store().kv_set(&key, next, FLIP_TTL).await?;
+            show(bot, ctx, who, &game, &idle(), false, Show::Edit, tapped).await
+        }
+        Action::Refresh => show(bot, ctx, who, &game, &idle(), false, Show::Edit, tapped).await,
+        Action::Rematch => match ctx.games.rematch(&game.id, me(who)).await {
+            Ok(Rematch::Started(next)) => show(bot, ctx, who, &next, &idle(), false, Show::New, None).await,
+            Ok(Rematch::Offered(_)) => say(bot, who, t(who.lang, "game-rematch-offered")).await,
+            Err(e) => refuse(bot, who, e).await,
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn colour_words() {
+        assert_eq!(parse_color("Blancas"), Some(Some(Color::White)));
+        assert_eq!(parse_color("black"), Some(Some(Color::Black)));
+        assert_eq!(parse_color("random"), Some(None));
+        assert_eq!(parse_color("purple"), None);
+    }
+}
