@@ -105,6 +105,8 @@ pub struct Webhook {
     pub url: Option<Url>,
     pub path: String,
     pub secret_token: Option<Secret>,
+    /// How long an instance holds an update it is handling before another may take it over.
+    pub lease: Duration,
 }
 
 #[derive(Debug, Clone)]
@@ -177,6 +179,7 @@ struct RawWebhook {
     url: String,
     path: String,
     secret_token: String,
+    lease_secs: u64,
 }
 
 #[derive(Deserialize)]
@@ -263,6 +266,13 @@ impl Config {
                 message: "webhook mode needs webhook.url or http.public_url".into(),
             });
         }
+        if raw.webhook.enabled && non_empty(raw.webhook.secret_token.clone()).is_none() {
+            // Without it anyone who guesses the URL could post updates as any user.
+            return Err(ConfigError::Invalid { key: "webhook.secret_token", message: "webhook mode needs a secret token".into() });
+        }
+        if raw.webhook.lease_secs == 0 {
+            return Err(ConfigError::Invalid { key: "webhook.lease_secs", message: "must be at least 1".into() });
+        }
         if !raw.webhook.path.starts_with('/') {
             return Err(ConfigError::Invalid { key: "webhook.path", message: "must start with `/`".into() });
         }
@@ -297,6 +307,7 @@ impl Config {
                 url: webhook_url,
                 path: raw.webhook.path,
                 secret_token: non_empty(raw.webhook.secret_token).map(Secret::new),
+                lease: Duration::from_secs(raw.webhook.lease_secs),
             },
             store: Store { redis_url: non_empty(raw.store.redis_url).map(Secret::new) },
             webapp: Webapp { dev_guest },

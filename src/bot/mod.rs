@@ -55,20 +55,40 @@ pub fn client(config: &Config) -> anyhow::Result<Bot> {
     Ok(bot)
 }
 
-/// Runs the bot with long polling until `stop` turns true.
-pub async fn run(config: Arc<Config>, games: Arc<GameService>, mut stop: watch::Receiver<bool>) -> anyhow::Result<()> {
+/// A bot that has introduced itself to Telegram, with what its handlers need.
+pub struct Connected {
+    pub bot: Bot,
+    pub me: teloxide::types::Me,
+    pub ctx: Arc<Ctx>,
+}
+
+impl Connected {
+    /// The dependencies the handler tree expects, as the dispatcher would pass them.
+    pub fn deps(&self) -> dptree::di::DependencyMap {
+        dptree::deps![self.bot.clone(), self.me.clone(), self.ctx.clone()]
+    }
+}
+
+/// Calls getMe and sets the command menus.
+pub async fn connect(config: Arc<Config>, games: Arc<GameService>) -> anyhow::Result<Connected> {
     let store = games.store().clone();
     let bot = client(&config)?;
     let me = telegram::call(bot.get_me()).await.context("getMe failed (is the token right?)")?;
     let username = me.username.clone().unwrap_or_default();
     tracing::info!(bot = %username, "bot connected");
+    set_commands(&bot).await;
+    let ctx = Arc::new(Ctx { prefs: PrefsStore::new(store.clone()), config: config.clone(), store, games, shown: play::Shown::default(), username });
+    Ok(Connected { bot, me, ctx })
+}
+
+/// Runs the bot with long polling until `stop` turns true.
+pub async fn run(config: Arc<Config>, games: Arc<GameService>, mut stop: watch::Receiver<bool>) -> anyhow::Result<()> {
+    let Connected { bot, ctx, .. } = connect(config.clone(), games).await?;
     // Polling and a webhook exclude each other; a webhook left over from a deployment would make
     // every getUpdates fail.
     telegram::call(bot.delete_webhook()).await.context("deleteWebhook failed")?;
-    set_commands(&bot).await;
 
-    let ctx = Arc::new(Ctx { prefs: PrefsStore::new(store.clone()), config: config.clone(), store, games, shown: play::Shown::default(), username });
-    let mut dispatcher = Dispatcher::builder(bot.clone(), schema())
+    let mut dispatcher = Dispatcher::builder(bot.clone(), crate::ops::instrument(schema()))
         .dependencies(dptree::deps![ctx])
         .default_handler(|_| async {})
         .error_handler(LoggingErrorHandler::with_custom_text("error while handling an update"))
@@ -91,7 +111,8 @@ pub async fn run(config: Arc<Config>, games: Arc<GameService>, mut stop: watch::
     Ok(())
 }
 
-fn schema() -> UpdateHandler<anyhow::Error> {
+/// The handler tree: one branch per kind of update.
+pub fn schema() -> UpdateHandler<anyhow::Error> {
     dptree::entry()
         .branch(Update::filter_message().endpoint(handlers::on_message))
         .branch(Update::filter_callback_query().endpoint(handlers::on_callback))

@@ -10,6 +10,7 @@ mod tactics;
 mod moves;
 mod perft;
 pub mod serve;
+mod set_webhook;
 mod variants;
 
 use clap::{Parser, Subcommand};
@@ -33,6 +34,8 @@ pub struct Cli {
 pub enum Command {
     /// Run the HTTP server and, when TELEGRAM_BOT_TOKEN is set, the Telegram bot (the default).
     Serve(serve::ServeArgs),
+    /// Register the webhook with Telegram (webhook.url or http.public_url, with webhook.secret_token).
+    SetWebhook(set_webhook::SetWebhookArgs),
     /// Show the rules of a variant, in Spanish or English
     Rules(rules::RulesArgs),
     /// List the variants: id, name, board, PDN GameType and start position.
@@ -167,6 +170,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
         None => serve::run(serve::ServeArgs::default()),
         Some(Command::Serve(args)) => serve::run(args),
+        Some(Command::SetWebhook(args)) => set_webhook::run(args),
         Some(Command::Rules(args)) => rules::run(args),
         Some(Command::Variants { json }) => variants::run(json),
         Some(Command::Moves { variant, fen, json }) => moves::run(variant, fen.as_deref(), json),

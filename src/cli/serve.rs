@@ -6,7 +6,7 @@ use std::sync::atomic::Ordering;
 
 use anyhow::Context;
 use tokio::sync::watch;
-use tracing::{error, info};
+use tracing::{error, info, warn};
 
 use crate::config::{self, Config};
 use crate::game::GameStore;
@@ -47,22 +47,41 @@ pub async fn serve(config: Arc<Config>) -> anyhow::Result<()> {
     let state = AppState::new(config.clone());
     let ready = state.ready.clone();
     let mut http_stop = stop_rx.clone();
+    let mut router = webapp::router(state).merge(crate::ops::metrics::router());
+    let webhook = if config.webhook.enabled && config.telegram.token.is_some() {
+        let (route, slot) = crate::ops::webhook::router(&config, stop_rx.clone())?;
+        router = router.merge(route);
+        Some(slot)
+    } else {
+        None
+    };
     let http = tokio::spawn(async move {
-        axum::serve(listener, webapp::router(state))
+        axum::serve(listener, router)
             .with_graceful_shutdown(async move {
                 let _ = http_stop.wait_for(|stop| *stop).await;
             })
             .await
     });
 
-    let store = open_store(&config).await?;
+    let store = crate::ops::store::MeteredStore::wrap(open_store(&config).await?);
     let engine = Arc::new(SearchEngine::new(config.engine.max_concurrent_searches, config.engine.max_think));
     let games = Arc::new(GameService::new(store.clone(), engine, ServiceConfig::default()));
     // Ends games whose deadline passed and makes up engine replies lost in a restart.
     let sweeper = games.clone().spawn_sweeper(std::time::Duration::from_secs(30));
-    let bot = match &config.telegram.token {
-        Some(_) => Some(tokio::spawn(crate::bot::run(config.clone(), games.clone(), stop_rx.clone()))),
-        None => {
+    let bot = match (&config.telegram.token, webhook) {
+        (Some(_), Some(slot)) => {
+            let connected = crate::bot::connect(config.clone(), games.clone()).await?;
+            let target = crate::ops::webhook::Target {
+                handler: crate::ops::instrument(crate::bot::schema()),
+                deps: connected.deps(),
+                store: store.clone(),
+            };
+            let _ = slot.set(target);
+            info!(path = %config.webhook.path, "webhook mode: taking updates over HTTP");
+            None
+        }
+        (Some(_), None) => Some(tokio::spawn(crate::bot::run(config.clone(), games.clone(), stop_rx.clone()))),
+        (None, _) => {
             info!("TELEGRAM_BOT_TOKEN is not set: running the HTTP server only");
             None
         }
@@ -102,23 +121,33 @@ pub async fn serve(config: Arc<Config>) -> anyhow::Result<()> {
     ready.store(false, Ordering::Release);
     sweeper.abort();
     let _ = stop_tx.send(true);
+    // In-flight updates and requests get a bounded time to finish; a stuck one must not keep the
+    // process from exiting before the orchestrator's own deadline kills it.
+    let deadline = tokio::time::Instant::now() + SHUTDOWN_GRACE;
     if let Some(bot) = bot {
-        match bot.await {
-            Ok(Ok(())) => {}
-            Ok(Err(e)) => error!(error = %format!("{e:#}"), "bot stopped with an error"),
-            Err(e) => error!(error = %e, "bot task failed"),
+        match tokio::time::timeout_at(deadline, bot).await {
+            Ok(Ok(Ok(()))) => {}
+            Ok(Ok(Err(e))) => error!(error = %format!("{e:#}"), "bot stopped with an error"),
+            Ok(Err(e)) => error!(error = %e, "bot task failed"),
+            Err(_) => warn!(in_flight = crate::ops::metrics::global().in_flight_now(), "updates still in flight at the shutdown deadline"),
         }
     }
-    match http.await {
-        Ok(result) => result.context("HTTP server failed")?,
-        Err(e) => return Err(anyhow::Error::new(e).context("HTTP server task failed")),
+    match tokio::time::timeout_at(deadline, http).await {
+        Ok(Ok(result)) => result.context("HTTP server failed")?,
+        Ok(Err(e)) => return Err(anyhow::Error::new(e).context("HTTP server task failed")),
+        Err(_) => warn!(in_flight = crate::ops::metrics::global().in_flight_now(), "requests still running at the shutdown deadline"),
     }
+    // The last handle on the store: dropping it closes the Redis connections.
+    drop(store);
     if let Some(failure) = failure {
         return Err(failure);
     }
     info!("stopped");
     Ok(())
 }
+
+/// How long shutdown waits for in-flight work (below Docker's default 30 s stop grace period).
+const SHUTDOWN_GRACE: std::time::Duration = std::time::Duration::from_secs(20);
 
 /// Redis when configured, else the embedded in-memory store.
 async fn open_store(config: &Config) -> anyhow::Result<Arc<dyn GameStore>> {

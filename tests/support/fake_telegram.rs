@@ -71,7 +71,12 @@ impl ChatMessage {
     /// Every inline button as (label, callback data or url).
     pub fn buttons(&self) -> Vec<(String, String)> {
         let mut out = Vec::new();
-        if let Some(rows) = self.reply_markup.as_ref().and_then(|m| m.get("inline_keyboard")).and_then(Value::as_array) {
+        if let Some(rows) = self
+            .reply_markup
+            .as_ref()
+            .and_then(|m| m.get("inline_keyboard"))
+            .and_then(Value::as_array)
+        {
             for row in rows {
                 for b in row.as_array().into_iter().flatten() {
                     let label = b.get("text").and_then(Value::as_str).unwrap_or("").to_string();
@@ -91,7 +96,11 @@ impl ChatMessage {
 
     fn to_json(&self, users: &HashMap<i64, TestUser>) -> Value {
         let chat = chat_json(self.chat_id, users);
-        let from = if self.from_bot { bot_user_json() } else { users.get(&self.chat_id).map(TestUser::json).unwrap_or(Value::Null) };
+        let from = if self.from_bot {
+            bot_user_json()
+        } else {
+            users.get(&self.chat_id).map(TestUser::json).unwrap_or(Value::Null)
+        };
         let mut m = json!({ "message_id": self.message_id, "date": now(), "chat": chat, "from": from });
         if let Some(t) = &self.text {
             m["text"] = json!(t);
@@ -134,7 +143,11 @@ pub struct TestUser {
 
 impl TestUser {
     pub fn new(id: i64, first_name: &str, language_code: Option<&str>) -> Self {
-        TestUser { id, first_name: first_name.into(), language_code: language_code.map(str::to_string) }
+        TestUser {
+            id,
+            first_name: first_name.into(),
+            language_code: language_code.map(str::to_string),
+        }
     }
 
     fn json(&self) -> Value {
@@ -192,7 +205,12 @@ impl Drop for FakeTelegram {
 impl FakeTelegram {
     pub async fn start(token: &str) -> FakeTelegram {
         let shared = Shared {
-            inner: Arc::new(Mutex::new(Inner { token: token.into(), next_update_id: 1, next_message_id: 1, ..Default::default() })),
+            inner: Arc::new(Mutex::new(Inner {
+                token: token.into(),
+                next_update_id: 1,
+                next_message_id: 1,
+                ..Default::default()
+            })),
             updates_ready: Arc::new(Notify::new()),
             changed: Arc::new(Notify::new()),
         };
@@ -202,7 +220,12 @@ impl FakeTelegram {
         let server = tokio::spawn(async move {
             let _ = axum::serve(listener, app).await;
         });
-        FakeTelegram { addr, token: token.into(), shared, server }
+        FakeTelegram {
+            addr,
+            token: token.into(),
+            shared,
+            server,
+        }
     }
 
     /// Base URL to give the bot as TELOXIDE_API_URL.
@@ -274,9 +297,19 @@ impl FakeTelegram {
     pub fn tap_label(&self, user: &TestUser, label: &str) -> String {
         let (message_id, data) = self
             .last_bot_message_where(user.id, |m| m.buttons().iter().any(|(l, _)| l.contains(label)))
-            .and_then(|m| m.buttons().into_iter().find(|(l, _)| l.contains(label)).map(|(_, d)| (m.message_id, d)))
+            .and_then(|m| {
+                m.buttons()
+                    .into_iter()
+                    .find(|(l, _)| l.contains(label))
+                    .map(|(_, d)| (m.message_id, d))
+            })
             .unwrap_or_else(|| panic!("no button labelled {label:?}; chat: {:#?}", self.messages(user.id)));
         self.tap(user, message_id, &data)
+    }
+
+    /// Removes and returns the queued updates, for delivering them to a webhook instead of getUpdates.
+    pub fn take_updates(&self) -> Vec<Value> {
+        self.shared.lock().updates.drain(..).collect()
     }
 
     /// The next call to `method` answers 429 with this retry_after.
@@ -299,15 +332,32 @@ impl FakeTelegram {
     }
 
     pub fn messages(&self, chat_id: i64) -> Vec<ChatMessage> {
-        self.shared.lock().messages.iter().filter(|m| m.chat_id == chat_id).cloned().collect()
+        self.shared
+            .lock()
+            .messages
+            .iter()
+            .filter(|m| m.chat_id == chat_id)
+            .cloned()
+            .collect()
     }
 
     pub fn message(&self, chat_id: i64, message_id: i64) -> Option<ChatMessage> {
-        self.shared.lock().messages.iter().find(|m| m.chat_id == chat_id && m.message_id == message_id).cloned()
+        self.shared
+            .lock()
+            .messages
+            .iter()
+            .find(|m| m.chat_id == chat_id && m.message_id == message_id)
+            .cloned()
     }
 
     pub fn last_bot_message_where(&self, chat_id: i64, pred: impl Fn(&ChatMessage) -> bool) -> Option<ChatMessage> {
-        self.shared.lock().messages.iter().rev().find(|m| m.chat_id == chat_id && m.from_bot && pred(m)).cloned()
+        self.shared
+            .lock()
+            .messages
+            .iter()
+            .rev()
+            .find(|m| m.chat_id == chat_id && m.from_bot && pred(m))
+            .cloned()
     }
 
     pub fn file(&self, file_id: &str) -> Option<(String, Vec<u8>)> {
@@ -343,7 +393,10 @@ impl FakeTelegram {
 
     /// Waits for a call made after call number `after` (see `call_count`) that satisfies `pred`.
     pub async fn wait_call(&self, after: usize, what: &str, pred: impl Fn(&Call) -> bool) -> Call {
-        self.wait_until(Duration::from_secs(30), what, |f| f.calls().into_iter().skip(after).find(|c| pred(c))).await
+        self.wait_until(Duration::from_secs(30), what, |f| {
+            f.calls().into_iter().skip(after).find(|c| pred(c))
+        })
+        .await
     }
 
     /// Waits for the bot's next message sent (not edited) to `chat_id` after call `after`.
@@ -359,11 +412,21 @@ impl FakeTelegram {
 }
 
 fn truncate(s: &str, n: usize) -> String {
-    if s.len() <= n { s.to_string() } else { format!("{}…", &s[..s.char_indices().take_while(|(i, _)| *i < n).last().map(|(i, _)| i).unwrap_or(0)]) }
+    if s.len() <= n {
+        s.to_string()
+    } else {
+        format!(
+            "{}…",
+            &s[..s.char_indices().take_while(|(i, _)| *i < n).last().map(|(i, _)| i).unwrap_or(0)]
+        )
+    }
 }
 
 fn now() -> i64 {
-    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs() as i64).unwrap_or(0)
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs() as i64)
+        .unwrap_or(0)
 }
 
 fn as_i64(v: &Value) -> Option<i64> {
@@ -391,7 +454,10 @@ async fn handle(State(shared): State<Shared>, Path((bot, method)): Path<(String,
     // Telegram treats method names case-insensitively; teloxide sends "GetMe", "SendMessage".
     let method = {
         let mut chars = method.chars();
-        chars.next().map(|c| c.to_ascii_lowercase().to_string() + chars.as_str()).unwrap_or_default()
+        chars
+            .next()
+            .map(|c| c.to_ascii_lowercase().to_string() + chars.as_str())
+            .unwrap_or_default()
     };
     let expected = format!("bot{}", shared.lock().token);
     if bot != expected {
@@ -402,8 +468,9 @@ async fn handle(State(shared): State<Shared>, Path((bot, method)): Path<(String,
     let params = if let Some(boundary) = content_type.split("boundary=").nth(1) {
         parse_multipart(&body, boundary.trim_matches('"'), &mut uploads)
     } else if content_type.starts_with("application/x-www-form-urlencoded") {
-        let map: serde_json::Map<String, Value> =
-            url::form_urlencoded::parse(&body).map(|(k, v)| (k.into_owned(), Value::String(v.into_owned()))).collect();
+        let map: serde_json::Map<String, Value> = url::form_urlencoded::parse(&body)
+            .map(|(k, v)| (k.into_owned(), Value::String(v.into_owned())))
+            .collect();
         Value::Object(map)
     } else if body.is_empty() {
         json!({})
@@ -432,7 +499,12 @@ async fn handle(State(shared): State<Shared>, Path((bot, method)): Path<(String,
             apply(&mut inner, &method, &params)
         };
         let seq = inner.calls.len();
-        inner.calls.push(Call { seq, method: method.clone(), params, response: response.clone() });
+        inner.calls.push(Call {
+            seq,
+            method: method.clone(),
+            params,
+            response: response.clone(),
+        });
         response
     };
     shared.changed.notify_waiters();
@@ -449,7 +521,12 @@ async fn get_updates(shared: &Shared, params: &Value) -> Value {
             let mut inner = shared.lock();
             inner.get_updates_polls += 1;
             // Telegram forgets updates once a later offset confirms them.
-            while inner.updates.front().and_then(|u| u["update_id"].as_i64()).is_some_and(|id| id < offset) {
+            while inner
+                .updates
+                .front()
+                .and_then(|u| u["update_id"].as_i64())
+                .is_some_and(|id| id < offset)
+            {
                 inner.updates.pop_front();
             }
             if !inner.updates.is_empty() || Instant::now() >= deadline {
@@ -457,7 +534,12 @@ async fn get_updates(shared: &Shared, params: &Value) -> Value {
                 let seq = inner.calls.len();
                 let response = ok(json!(result));
                 if !result.is_empty() {
-                    inner.calls.push(Call { seq, method: "getUpdates".into(), params: params.clone(), response: response.clone() });
+                    inner.calls.push(Call {
+                        seq,
+                        method: "getUpdates".into(),
+                        params: params.clone(),
+                        response: response.clone(),
+                    });
                 }
                 drop(inner);
                 shared.changed.notify_waiters();
@@ -479,7 +561,10 @@ fn reply_markup(params: &Value) -> Option<Value> {
 
 fn upload_id(v: Option<&Value>) -> Option<(String, Option<String>)> {
     match v {
-        Some(Value::Object(o)) => o.get("upload").and_then(Value::as_str).map(|id| (id.to_string(), o.get("filename").and_then(Value::as_str).map(str::to_string))),
+        Some(Value::Object(o)) => o
+            .get("upload")
+            .and_then(Value::as_str)
+            .map(|id| (id.to_string(), o.get("filename").and_then(Value::as_str).map(str::to_string))),
         Some(Value::String(s)) => Some((s.clone(), None)),
         _ => None,
     }
@@ -506,9 +591,17 @@ fn apply(inner: &mut Inner, method: &str, params: &Value) -> Value {
             "can_join_groups": true, "can_read_all_group_messages": false, "supports_inline_queries": true,
             "can_connect_to_business": false, "has_main_web_app": false
         })),
-        "deleteWebhook" | "setMyCommands" | "answerCallbackQuery" | "answerInlineQuery" | "setChatMenuButton" | "sendChatAction" => ok(json!(true)),
+        "deleteWebhook"
+        | "setWebhook"
+        | "setMyCommands"
+        | "answerCallbackQuery"
+        | "answerInlineQuery"
+        | "setChatMenuButton"
+        | "sendChatAction" => ok(json!(true)),
         "sendMessage" | "sendPhoto" | "sendDocument" => {
-            let Some(chat_id) = chat_id else { return err(400, "Bad Request: chat_id is empty") };
+            let Some(chat_id) = chat_id else {
+                return err(400, "Bad Request: chat_id is empty");
+            };
             let message_id = inner.next_message_id;
             inner.next_message_id += 1;
             let (kind, file, file_name) = match method {
@@ -522,7 +615,11 @@ fn apply(inner: &mut Inner, method: &str, params: &Value) -> Value {
                 },
                 _ => ("text", None, None),
             };
-            let text = if kind == "text" { params.get("text").and_then(Value::as_str).map(str::to_string) } else { None };
+            let text = if kind == "text" {
+                params.get("text").and_then(Value::as_str).map(str::to_string)
+            } else {
+                None
+            };
             if kind == "text" && text.as_deref().is_none_or(str::is_empty) {
                 return err(400, "Bad Request: message text is empty");
             }
@@ -554,7 +651,11 @@ fn apply(inner: &mut Inner, method: &str, params: &Value) -> Value {
                 return err(400, "Bad Request: message identifier is not specified");
             };
             let users = inner.users.clone();
-            let Some(msg) = inner.messages.iter_mut().find(|m| m.chat_id == chat_id && m.message_id == message_id) else {
+            let Some(msg) = inner
+                .messages
+                .iter_mut()
+                .find(|m| m.chat_id == chat_id && m.message_id == message_id)
+            else {
                 return err(400, "Bad Request: message to edit not found");
             };
             if !msg.from_bot {
@@ -601,9 +702,15 @@ fn apply(inner: &mut Inner, method: &str, params: &Value) -> Value {
                     next.reply_markup = markup;
                 }
             }
-            let same = next.text == msg.text && next.caption == msg.caption && next.reply_markup == msg.reply_markup && method != "editMessageMedia";
+            let same = next.text == msg.text
+                && next.caption == msg.caption
+                && next.reply_markup == msg.reply_markup
+                && method != "editMessageMedia";
             if same {
-                return err(400, "Bad Request: message is not modified: specified new message content and reply markup are exactly the same as a current content and reply markup of the message");
+                return err(
+                    400,
+                    "Bad Request: message is not modified: specified new message content and reply markup are exactly the same as a current content and reply markup of the message",
+                );
             }
             next.edits += 1;
             *msg = next;

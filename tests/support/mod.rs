@@ -53,7 +53,48 @@ impl Damas {
 
     /// Sends SIGINT (as Ctrl-C does) and waits for the exit status.
     pub fn interrupt(&mut self) -> std::process::ExitStatus {
-        let _ = Command::new("kill").arg("-INT").arg(self.child.id().to_string()).status();
+        self.signal("INT")
+    }
+
+    /// Sends SIGTERM (as Docker and Kubernetes do) and waits for the exit status.
+    pub fn terminate(&mut self) -> std::process::ExitStatus {
+        self.signal("TERM")
+    }
+
+    /// The exit status if the process has ended.
+    pub fn try_status(&mut self) -> Option<std::process::ExitStatus> {
+        self.child.try_wait().ok().flatten()
+    }
+
+    /// The HTTP address the server logged once it listened (it binds port 0).
+    pub fn wait_http_addr(&mut self) -> std::net::SocketAddr {
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+        loop {
+            let log = self.log();
+            if let Some(addr) = log
+                .lines()
+                .filter(|l| l.contains("listening on"))
+                .find_map(|l| l.split("http://").nth(1))
+                .and_then(|rest| {
+                    rest.split(|c: char| c == '/' || c == '"' || c.is_whitespace())
+                        .next()
+                        .and_then(|a| a.parse().ok())
+                })
+            {
+                return addr;
+            }
+            if std::time::Instant::now() > deadline || self.try_status().is_some() {
+                panic!("damas did not start listening; log:\n{log}");
+            }
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+    }
+
+    fn signal(&mut self, name: &str) -> std::process::ExitStatus {
+        let _ = Command::new("kill")
+            .arg(format!("-{name}"))
+            .arg(self.child.id().to_string())
+            .status();
         let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
         loop {
             if let Ok(Some(status)) = self.child.try_wait() {
@@ -61,7 +102,7 @@ impl Damas {
             }
             if std::time::Instant::now() > deadline {
                 let _ = self.child.kill();
-                panic!("damas did not stop after SIGINT; log:\n{}", self.log());
+                panic!("damas did not stop after SIG{name}; log:\n{}", self.log());
             }
             std::thread::sleep(std::time::Duration::from_millis(50));
         }
