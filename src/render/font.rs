@@ -137,3 +137,25 @@ fn collect_path_data(group: &usvg::Group, d: &mut String) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_board_character_has_an_outline() {
+        for c in CHARSET.chars() {
+            let g = glyph(c).unwrap_or_else(|| panic!("no glyph for {c:?}"));
+            assert!(g.d.starts_with('M') && g.d.len() > 20, "{c:?}: {}", g.d);
+            assert!(
+                g.advance > 0.3 * GLYPH_SIZE && g.advance < GLYPH_SIZE,
+                "{c:?}: {}",
+                g.advance
+            );
+        }
+        // DejaVu digits share one advance, so numbers line up.
+        assert_eq!(glyph('1').map(|g| g.advance), glyph('8').map(|g| g.advance));
+        assert!(text_width("10") > text_width("1"));
+        assert_eq!(glyph('z').map(|g| g.advance), None);
+    }
+}

@@ -6,9 +6,10 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 use resvg::{tiny_skia, usvg};
 
-use super::BoardView;
 use super::font::options;
 use super::svg::{Layers, Layout, Scene, sprite_svg};
+use super::{BoardView, Theme};
+use crate::rules::VariantId;
 
 #[derive(Debug, thiserror::Error)]
 pub enum RenderError {
@@ -76,21 +77,81 @@ fn sprite(id: &'static str, layout: &Layout) -> Result<Arc<Sprite>, RenderError>
     Ok(sprite)
 }
 
-/// The board as RGBA pixels.
+/// The empty board depends only on these.
+type BaseKey = (VariantId, bool, Theme, u32);
+
+/// An empty board: frame, squares and coordinates, and apart from it the square numbers, which
+/// go over the last-move and selection marks.
+struct Base {
+    board: tiny_skia::Pixmap,
+    numbers: Option<tiny_skia::Pixmap>,
+}
+
+/// Empty boards drawn recently. Drawing one costs more than everything else in a picture; a
+/// 640 px board takes 1.6 MB (twice that with numbers), so only a few are kept.
+fn base(key: BaseKey, scene: &Scene) -> Result<Arc<Base>, RenderError> {
+    const KEEP: usize = 8;
+    type Cache = Mutex<Vec<(BaseKey, Arc<Base>)>>;
+    static CACHE: OnceLock<Cache> = OnceLock::new();
+    let cache = CACHE.get_or_init(Default::default);
+    if let Some((_, b)) = cache
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .iter()
+        .find(|(k, _)| *k == key)
+    {
+        return Ok(Arc::clone(b));
+    }
+    let size = scene.layout.size;
+    let board = rasterize(
+        &scene.document(Layers {
+            board: true,
+            ..Layers::NONE
+        }),
+        size,
+    )?;
+    let numbers = if scene.numbered {
+        Some(rasterize(
+            &scene.document(Layers {
+                numbers: true,
+                ..Layers::NONE
+            }),
+            size,
+        )?)
+    } else {
+        None
+    };
+    let base = Arc::new(Base { board, numbers });
+    let mut list = cache.lock().unwrap_or_else(|e| e.into_inner());
+    if list.len() >= KEEP {
+        list.remove(0);
+    }
+    list.push((key, Arc::clone(&base)));
+    Ok(base)
+}
+
+/// The board as RGBA pixels, drawn in the SVG's layer order: the cached empty board, the marks,
+/// the cached numbers, the cached pieces, then everything drawn over the pieces.
 pub fn board_pixmap(view: &BoardView) -> Result<tiny_skia::Pixmap, RenderError> {
     let scene = Scene::from_view(view);
     let layout = scene.layout;
-    let under = Layers {
-        under: true,
-        pieces: false,
-        over: false,
-    };
-    let over = Layers {
-        under: false,
-        pieces: false,
-        over: true,
-    };
-    let mut pixmap = rasterize(&scene.document(under), layout.size)?;
+    let base = base(
+        (view.position.variant(), view.flip, view.theme, layout.size),
+        &scene,
+    )?;
+    let mut pixmap = base.board.clone();
+    if !scene.trail.is_empty() || scene.selected.is_some() {
+        draw(
+            &scene.document(Layers {
+                marks: true,
+                ..Layers::NONE
+            }),
+            &mut pixmap,
+        )?;
+    }
+    if let Some(numbers) = &base.numbers {
+        blend(&mut pixmap, numbers, 0, 0);
+    }
     let shade = sprite("shade", &layout)?;
     for pass in 0..2 {
         for (cell, man) in &scene.pieces {
@@ -104,7 +165,13 @@ pub fn board_pixmap(view: &BoardView) -> Result<tiny_skia::Pixmap, RenderError> 
             blend(&mut pixmap, &s.pixmap, x, y);
         }
     }
-    draw(&scene.document(over), &mut pixmap)?;
+    draw(
+        &scene.document(Layers {
+            over: true,
+            ..Layers::NONE
+        }),
+        &mut pixmap,
+    )?;
     Ok(pixmap)
 }
 
@@ -238,7 +305,10 @@ fn quantize_with(
         bin.sum[1] += u32::from(g) * n;
         bin.sum[2] += u32::from(b) * n;
     };
-    let mut words = pixmap.data().chunks_exact(4).map(|p| u32::from_le_bytes([p[0], p[1], p[2], p[3]]));
+    let mut words = pixmap
+        .data()
+        .chunks_exact(4)
+        .map(|p| u32::from_le_bytes([p[0], p[1], p[2], p[3]]));
     if let Some(first) = words.next() {
         let (mut color, mut n) = (first, 1);
         for px in words {
@@ -303,7 +373,11 @@ fn quantize_with(
             push_mean(&mut palette, &merged);
         }
     }
-    let indices: Vec<u8> = pixmap.data().chunks_exact(4).map(|px| lut[key(px[0], px[1], px[2])]).collect();
+    let indices: Vec<u8> = pixmap
+        .data()
+        .chunks_exact(4)
+        .map(|px| lut[key(px[0], px[1], px[2])])
+        .collect();
     for &k in &used {
         bins[k as usize] = Bin::default();
     }

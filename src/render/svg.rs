@@ -103,19 +103,34 @@ impl Layout {
     }
 }
 
-/// Which layers of the document to write.
+/// Which layers of the document to write, bottom to top.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Layers {
-    pub under: bool,
+    /// Frame, squares and edge coordinates: what depends only on variant, side, theme and size.
+    pub board: bool,
+    /// Last move and picked piece.
+    pub marks: bool,
+    /// Square numbers (numeric variants only).
+    pub numbers: bool,
     pub pieces: bool,
+    /// Forced-capture rings, captured pieces, destinations, route hints, turn marker.
     pub over: bool,
 }
 
 impl Layers {
     pub const ALL: Layers = Layers {
-        under: true,
+        board: true,
+        marks: true,
+        numbers: true,
         pieces: true,
         over: true,
+    };
+    pub const NONE: Layers = Layers {
+        board: false,
+        marks: false,
+        numbers: false,
+        pieces: false,
+        over: false,
     };
 }
 
@@ -317,21 +332,25 @@ impl Scene {
     /// The SVG document with only some layers.
     pub fn document(&self, layers: Layers) -> String {
         let mut board = String::with_capacity(16 * 1024);
-        if layers.under {
-            self.write_under(&mut board);
+        let mut chars = BTreeSet::new();
+        if layers.board {
+            self.write_board(&mut board);
+            chars.extend(self.files.iter().chain(&self.ranks).flat_map(|s| s.chars()));
+        }
+        if layers.marks {
+            self.write_marks(&mut board);
+        }
+        if self.numbered && layers.numbers {
+            for (cell, name) in &self.squares {
+                self.write_number(&mut board, *cell, name);
+                chars.extend(name.chars());
+            }
         }
         if layers.pieces {
             self.write_pieces(&mut board);
         }
         if layers.over {
             self.write_over(&mut board);
-        }
-        let mut chars = BTreeSet::new();
-        if layers.under {
-            if self.numbered {
-                chars.extend(self.squares.iter().flat_map(|(_, n)| n.chars()));
-            }
-            chars.extend(self.files.iter().chain(&self.ranks).flat_map(|s| s.chars()));
         }
         fill_template(
             self.theme,
@@ -362,7 +381,16 @@ impl Scene {
         );
     }
 
-    fn write_under(&self, out: &mut String) {
+    /// Square numbers sit in the top-left corner, which a piece does not cover.
+    fn write_number(&self, out: &mut String, cell: Cell, name: &str) {
+        let (x, y) = self.origin(cell);
+        let (x, y) = (x + 4.0, y + 4.0 + NUMBER_SIZE * CAP_HEIGHT);
+        // A soft shadow keeps the number readable on the light last-move tint.
+        write_glyphs(out, "nums", name, x + 1.2, y + 1.2, NUMBER_SIZE);
+        write_glyphs(out, "num", name, x, y, NUMBER_SIZE);
+    }
+
+    fn write_board(&self, out: &mut String) {
         let pal = palette(self.theme);
         let extent = num(self.layout.extent());
         let m = self.layout.margin();
@@ -423,39 +451,6 @@ impl Scene {
             r##"<rect x="{ms}" y="{ms}" width="{w}" height="{h}" fill="none" stroke="#000" stroke-opacity=".4" stroke-width="3"/>"##
         );
 
-        // Last move: origin and arrival tinted, the route drawn as a trail.
-        if let (Some(first), Some(last)) = (self.trail.first(), self.trail.last()) {
-            self.square_rect(out, "last", *first);
-            if last != first {
-                self.square_rect(out, "last", *last);
-            }
-            if self.trail.len() > 1 {
-                let mut d = String::new();
-                for (i, c) in self.trail.iter().enumerate() {
-                    let (x, y) = self.center(*c);
-                    let _ = write!(d, "{}{x} {y}", if i == 0 { 'M' } else { 'L' });
-                }
-                let _ = writeln!(out, r#"<path class="trail" d="{d}"/>"#);
-            }
-        }
-        if let Some(c) = self.selected {
-            self.square_rect(out, "sel", c);
-        }
-
-        // Square numbers sit in the top-left corner, which a piece does not cover.
-        if self.numbered {
-            for (cell, name) in &self.squares {
-                let (x, y) = self.origin(*cell);
-                write_glyphs(
-                    out,
-                    "num",
-                    name,
-                    x + 4.0,
-                    y + 4.0 + NUMBER_SIZE * CAP_HEIGHT,
-                    NUMBER_SIZE,
-                );
-            }
-        }
         let extent = self.layout.extent();
         let baseline = |center: f32| center + COORD_SIZE * 0.36;
         for (i, f) in self.files.iter().enumerate() {
@@ -481,6 +476,27 @@ impl Scene {
                 cy + COORD_SIZE * CAP_HEIGHT / 2.0,
                 COORD_SIZE,
             );
+        }
+    }
+
+    fn write_marks(&self, out: &mut String) {
+        // Last move: origin and arrival tinted, the route drawn as a trail.
+        if let (Some(first), Some(last)) = (self.trail.first(), self.trail.last()) {
+            self.square_rect(out, "last", *first);
+            if last != first {
+                self.square_rect(out, "last", *last);
+            }
+            if self.trail.len() > 1 {
+                let mut d = String::new();
+                for (i, c) in self.trail.iter().enumerate() {
+                    let (x, y) = self.center(*c);
+                    let _ = write!(d, "{}{x} {y}", if i == 0 { 'M' } else { 'L' });
+                }
+                let _ = writeln!(out, r#"<path class="trail" d="{d}"/>"#);
+            }
+        }
+        if let Some(c) = self.selected {
+            self.square_rect(out, "sel", c);
         }
     }
 
@@ -654,4 +670,19 @@ pub(crate) fn sprite_svg(id: &str, layout: &Layout, size_px: u32, center_px: f32
 /// The board as an SVG document, ready for a browser or for [`super::board_png`].
 pub fn board_svg(view: &BoardView) -> String {
     Scene::from_view(view).to_svg()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn layout_puts_squares_on_whole_pixels() {
+        let l = Layout::new(640, 10);
+        assert_eq!((l.square_px, l.margin_px), (59, 25));
+        let l = Layout::new(640, 8);
+        assert_eq!((l.square_px, l.margin_px), (73, 28));
+        assert_eq!(Layout::new(0, 8).size, MIN_SIZE);
+        assert_eq!(Layout::new(u32::MAX, 8).size, MAX_SIZE);
+    }
 }
