@@ -27,8 +27,19 @@ async fn startup_sets_menus_and_stops_cleanly_on_ctrl_c() {
     let names = |c: &support::fake_telegram::Call| -> Vec<String> {
         c.params["commands"].as_array().unwrap().iter().map(|x| x["command"].as_str().unwrap().to_string()).collect()
     };
-    assert!(names(es).contains(&"jugar".to_string()) && names(es).contains(&"reglas".to_string()));
-    assert!(names(en).contains(&"play".to_string()) && names(en).contains(&"rules".to_string()));
+    let spanish = ["jugar", "reglas", "tablero", "deshacer", "tablas", "abandonar", "pdn", "variantes", "estadisticas", "ajustes", "idioma", "ayuda"];
+    let english = ["play", "rules", "board", "undo", "draw", "resign", "pdn", "variants", "stats", "settings", "lang", "help"];
+    assert_eq!(names(es), spanish, "the Spanish menu has the Spanish names");
+    assert_eq!(names(en), english);
+    let description = |c: &support::fake_telegram::Call, name: &str| -> String {
+        c.params["commands"].as_array().unwrap().iter().find(|x| x["command"] == name).unwrap()["description"].as_str().unwrap().to_string()
+    };
+    assert_eq!(description(es, "abandonar"), "Abandonar la partida");
+    assert_eq!(description(en, "resign"), "Resign the game");
+    // Everyone else (no language_code) gets the English menu.
+    let default = menus.iter().find(|c| c.params.get("language_code").is_none()).expect("default menu");
+    assert_eq!(names(default), english);
+    assert!(menus.iter().all(|c| c.ok()));
     assert!(!damas.log().contains(TOKEN.split(':').nth(1).unwrap()), "the token must not be logged");
 
     let status = damas.interrupt();

@@ -234,16 +234,31 @@ mod tests {
                     continue;
                 }
                 let source = std::fs::read_to_string(&path).unwrap();
-                for pattern in ["t(lang, \"", "tf(lang, \"", "t(self.lang, \"", "tf(self.lang, \"", "key!(\""] {
-                    for piece in source.split(pattern).skip(1) {
-                        if let Some(key) = piece.split('"').next() {
+                // `t(<any>.lang, "key"` and `tf(<any>.lang, "key"`, whatever holds the language.
+                let mut rest = source.as_str();
+                while let Some(at) = rest.find("lang, \"") {
+                    let before = rest[..at].trim_end_matches(|c: char| c.is_ascii_alphanumeric() || c == '_' || c == '.');
+                    let after = &rest[at + "lang, \"".len()..];
+                    let call = before.strip_suffix("t(").or_else(|| before.strip_suffix("tf("));
+                    if call.is_some_and(|c| !c.ends_with(|x: char| x.is_ascii_alphanumeric() || x == '_')) {
+                        if let Some(key) = after.split('"').next() {
                             used.insert(key.to_string());
                         }
+                    }
+                    rest = after;
+                }
+                for piece in source.split("key!(\"").skip(1) {
+                    if let Some(key) = piece.split('"').next() {
+                        used.insert(key.to_string());
                     }
                 }
             }
         }
-        assert!(used.len() > 10, "the scan found too few keys: {used:?}");
+        // The handlers hold the language in `who.lang`; they must be found as well as `lang`.
+        for key in ["game-resign-confirm", "no-game", "reason-capture-required", "stats"] {
+            assert!(used.contains(key), "the scan missed `{key}`: {used:?}");
+        }
+        assert!(used.len() > 60, "the scan found too few keys: {used:?}");
         used.remove("key");
         for key in &used {
             for lang in Lang::ALL {

@@ -309,9 +309,15 @@ async fn resign_question(bot: &Bot, who: &Who, game: &Game) -> HandlerResult {
     Ok(())
 }
 
-async fn resign(bot: &Bot, ctx: &Ctx, who: &Who, game: &Game) -> HandlerResult {
+/// Resigns after the user confirmed on `question`, whose buttons then go (the answer is given).
+async fn resign(bot: &Bot, ctx: &Ctx, who: &Who, game: &Game, question: Option<MessageRef>) -> HandlerResult {
     match ctx.games.resign(&game.id, me(who), None).await {
         Ok(game) => {
+            if let Some(MessageRef::Chat { chat_id, message_id }) = question
+                && let Err(e) = edit(bot.edit_message_reply_markup(ChatId(chat_id.0), MessageId(message_id))).await
+            {
+                tracing::info!(error = %e, "cannot remove the resign buttons");
+            }
             show(bot, ctx, who, &game, &idle(), false, Show::Edit, None).await?;
             announce_end(bot, who, &game).await
         }
@@ -444,7 +450,7 @@ pub async fn tap(bot: &Bot, ctx: &Ctx, who: &Who, q: &CallbackQuery, data: Callb
             }
         }
         Action::Resign => resign_question(bot, who, &game).await,
-        Action::ConfirmResign => resign(bot, ctx, who, &game).await,
+        Action::ConfirmResign => resign(bot, ctx, who, &game, tapped).await,
         Action::OfferDraw => offer_draw(bot, ctx, who, &game).await,
         Action::Flip => {
             let key = flip_key(&game.id, me(who));

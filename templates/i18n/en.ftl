@@ -21,7 +21,7 @@ help =
     /lang es|en — language
 
     <b>Moves</b>: type them like <code>27-23</code>, <code>23x16</code>, <code>23x14x5</code> or <code>c3-d4</code> (also <code>/m 27-23</code>), or tap the board.
-    Spanish commands work too: /jugar /reglas /tablero /deshacer /tablas /abandonar /variantes /idioma /ayuda.
+    Spanish commands work too: /jugar /reglas /tablero /deshacer /tablas /abandonar /variantes /estadisticas /ajustes /idioma /ayuda.
 unknown-text = I did not understand that. Type a move like <code>27-23</code>, or /help.
 unknown-command = I do not know that command. See /help.
 error-generic = Something went wrong on my side. Please try again.
@@ -155,5 +155,5 @@ end-move-limit = Move limit reached ({ $rule }).
 end-timeout = { $color } ran out of time.
 end-aborted = It ended before both sides had moved.
 
-stats = <b>Your results</b>: { $total } games — { $won } won, { $lost } lost, { $drawn } drawn.
+stats = <b>Your results</b> — games: { $total } · won: { $won } · lost: { $lost } · drawn: { $drawn }
 stats-none = You have not finished any game yet. Start one with /play.

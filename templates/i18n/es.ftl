@@ -16,12 +16,12 @@ help =
     /pdn — la partida en un archivo PDN
     /reglas [variante] [tema] — el reglamento
     /variantes — las variantes que conozco
-    /stats — tus resultados
+    /estadisticas — tus resultados
     /ajustes — tablero como imagen o botones, orientación, tema
     /idioma es|en — idioma
 
     <b>Jugadas</b>: escríbelas como <code>27-23</code>, <code>23x16</code>, <code>23x14x5</code> o <code>c3-d4</code> (también <code>/m 27-23</code>), o toca el tablero.
-    Las órdenes en inglés también valen: /play /rules /board /undo /draw /resign /variants /lang /help.
+    Las órdenes en inglés también valen: /play /rules /board /undo /draw /resign /variants /stats /settings /lang /help.
 unknown-text = No te he entendido. Escribe una jugada como <code>27-23</code>, o /ayuda.
 unknown-command = No conozco esa orden. Mira /ayuda.
 error-generic = Algo ha fallado por mi parte. Inténtalo de nuevo, por favor.
@@ -155,5 +155,5 @@ end-move-limit = Se alcanzó el límite de jugadas ({ $rule }).
 end-timeout = Las { $color } agotaron su tiempo.
 end-aborted = Terminó antes de que ambos bandos movieran.
 
-stats = <b>Tus resultados</b>: { $total } partidas — { $won } ganadas, { $lost } perdidas, { $drawn } tablas.
+stats = <b>Tus resultados</b> — partidas: { $total } · ganadas: { $won } · perdidas: { $lost } · tablas: { $drawn }
 stats-none = Aún no has terminado ninguna partida. Empieza una con /jugar.

@@ -173,6 +173,8 @@ struct Inner {
     /// Method name → retry_after seconds for the next call to it.
     rate_limits: HashMap<String, u64>,
     get_updates_polls: usize,
+    /// Every tap: callback query id, number of calls recorded when it was made, user id.
+    taps: Vec<(String, usize, i64)>,
 }
 
 #[derive(Clone)]
@@ -281,6 +283,8 @@ impl FakeTelegram {
         let update_id = inner.next_update_id;
         inner.next_update_id += 1;
         let id = format!("cq{update_id}");
+        let seq = inner.calls.len();
+        inner.taps.push((id.clone(), seq, user.id));
         inner.updates.push_back(json!({
             "update_id": update_id,
             "callback_query": {
@@ -318,6 +322,29 @@ impl FakeTelegram {
     }
 
     // ---- inspection ----
+
+    /// Taps the bot has not answered with answerCallbackQuery, or answered only after it had sent
+    /// or edited something in the tapping user's chat (the button would keep spinning meanwhile).
+    pub fn taps_answered_late(&self) -> Vec<String> {
+        let inner = self.shared.lock();
+        let mut late = Vec::new();
+        for (id, after, user) in &inner.taps {
+            let answer = inner
+                .calls
+                .iter()
+                .skip(*after)
+                .find(|c| c.method == "answerCallbackQuery" && c.str("callback_query_id").as_deref() == Some(id.as_str()));
+            match answer {
+                None => late.push(format!("{id}: never answered")),
+                Some(answer) => {
+                    if let Some(c) = inner.calls[*after..answer.seq].iter().find(|c| c.method != "answerCallbackQuery" && c.chat_id() == Some(*user)) {
+                        late.push(format!("{id}: {} came first", c.method));
+                    }
+                }
+            }
+        }
+        late
+    }
 
     pub fn calls(&self) -> Vec<Call> {
         self.shared.lock().calls.clone()

@@ -1,0 +1,656 @@
+//! Playing the engine in private chat, end to end, beyond a plain game: refused moves explained,
+//! takebacks, resigning and the rematch, Spanish commands, deep links, rate limits, and a restart of
+//! the bot in the middle of a game kept in Redis. The real `damas serve` binary talks to the fake
+//! Bot API; scripted users type and tap.
+
+mod support;
+
+use std::time::Duration;
+
+use damas::render::callback::{Action, CallbackData};
+use damas::render::keyboard;
+use damas::rules::{Position, Reason, VariantId};
+use support::fake_telegram::{ChatMessage, FakeTelegram, TestUser};
+use support::{Damas, TOKEN};
+
+const WAIT: Duration = Duration::from_secs(30);
+
+async fn started(env: &[(&str, &str)]) -> (FakeTelegram, Damas) {
+    let fake = FakeTelegram::start(TOKEN).await;
+    let damas = Damas::start(&fake.url(), env);
+    fake.wait_until(WAIT, "the bot to start polling", |f| {
+        (f.get_updates_polls() > 0).then_some(())
+    })
+    .await;
+    (fake, damas)
+}
+
+/// A user id no earlier run used, so data left in Redis cannot make a test pass.
+fn fresh_id(base: i64) -> i64 {
+    let micros = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_micros();
+    base + (micros % 1_000_000) as i64
+}
+
+/// The move of ply `n` from a caption ("Last move (n): <code>X</code>"), if the caption shows it.
+fn last_move(caption: &str, n: usize) -> Option<String> {
+    let marker = format!("({n}): <code>");
+    let start = caption.find(&marker)? + marker.len();
+    let end = caption[start..].find("</code>")? + start;
+    Some(caption[start..end].to_string())
+}
+
+fn my_turn(body: &str) -> bool {
+    body.contains("Your move") || body.contains("Te toca")
+}
+
+/// Waits until board message `board_id` shows ply `ply` with the user to move.
+async fn wait_ply(fake: &FakeTelegram, user: &TestUser, board_id: i64, ply: usize) -> ChatMessage {
+    fake.wait_until(WAIT, &format!("the board at ply {ply}"), |f| {
+        f.message(user.id, board_id)
+            .filter(|m| my_turn(&m.body()) && last_move(&m.body(), ply).is_some())
+    })
+    .await
+}
+
+/// Any board callback of a board message, to learn the game id and ply it was drawn for.
+fn board_data(m: &ChatMessage) -> CallbackData {
+    let (_, d) = m
+        .buttons()
+        .into_iter()
+        .find(|(_, d)| d.starts_with("b1:"))
+        .expect("board buttons");
+    CallbackData::parse(&d).unwrap()
+}
+
+fn pick(data: &CallbackData, variant: VariantId, squares: &[damas::rules::Square]) -> String {
+    let taps = squares
+        .iter()
+        .map(|sq| keyboard::coord(variant.rules(), *sq))
+        .collect();
+    CallbackData::new(data.game(), data.ply(), Action::Pick(taps))
+        .unwrap()
+        .encode()
+}
+
+/// A game being followed by the test: its moves as the board should show them.
+struct Tracked {
+    variant: VariantId,
+    start: Position,
+    moves: Vec<String>,
+    board_id: i64,
+}
+
+impl Tracked {
+    fn new(variant: VariantId, start: Position, board_id: i64) -> Tracked {
+        Tracked {
+            variant,
+            start,
+            moves: Vec::new(),
+            board_id,
+        }
+    }
+
+    fn position(&self) -> Position {
+        let mut p = self.start.clone();
+        for text in &self.moves {
+            p = p.play(&p.parse_move(text).unwrap());
+        }
+        p
+    }
+
+    fn plies(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// A legal move of the current position, as text.
+    fn any_move(&self) -> String {
+        let p = self.position();
+        p.notation(&p.legal_moves()[0])
+    }
+
+    /// Types `text` (a legal move), waits for the engine's reply on the same board message, and
+    /// follows both moves.
+    async fn typed(&mut self, fake: &FakeTelegram, user: &TestUser, text: &str) -> ChatMessage {
+        let p = self.position();
+        let mv = p.parse_move(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        fake.send_text(user, text);
+        self.after_my_move(fake, user, p.notation(&mv)).await
+    }
+
+    /// Plays a legal move by tapping its squares on the board message.
+    async fn tapped(&mut self, fake: &FakeTelegram, user: &TestUser) -> ChatMessage {
+        let p = self.position();
+        let mv = p
+            .legal_moves()
+            .into_iter()
+            .find(|mv| {
+                matches!(
+                    keyboard::advance(
+                        &p,
+                        &[
+                            keyboard::coord(self.variant.rules(), mv.from()),
+                            keyboard::coord(self.variant.rules(), mv.to())
+                        ]
+                    ),
+                    keyboard::Step::Ready(_)
+                )
+            })
+            .expect("a move of two taps");
+        let m = fake.message(user.id, self.board_id).unwrap();
+        let before = m.edits;
+        fake.tap(
+            user,
+            self.board_id,
+            &pick(&board_data(&m), self.variant, &[mv.from()]),
+        );
+        let selected = fake
+            .wait_until(WAIT, "the piece selected", |f| {
+                f.message(user.id, self.board_id)
+                    .filter(|m| m.edits > before)
+            })
+            .await;
+        fake.tap(
+            user,
+            self.board_id,
+            &pick(&board_data(&selected), self.variant, &[mv.from(), mv.to()]),
+        );
+        self.after_my_move(fake, user, p.notation(&mv)).await
+    }
+
+    async fn after_my_move(
+        &mut self,
+        fake: &FakeTelegram,
+        user: &TestUser,
+        mine: String,
+    ) -> ChatMessage {
+        self.moves.push(mine);
+        let m = wait_ply(fake, user, self.board_id, self.plies() + 1).await;
+        let reply = last_move(&m.body(), self.plies() + 1).unwrap();
+        let p = self.position();
+        let mv = p
+            .parse_move(&reply)
+            .unwrap_or_else(|e| panic!("engine move {reply}: {e}"));
+        self.moves.push(p.notation(&mv));
+        m
+    }
+}
+
+/// What the bot sent or edited in `user`'s chat after call number `after`.
+fn chat_calls(fake: &FakeTelegram, after: usize, user: &TestUser) -> Vec<String> {
+    fake.calls()
+        .into_iter()
+        .skip(after)
+        .filter(|c| c.chat_id() == Some(user.id))
+        .map(|c| c.method)
+        .collect()
+}
+
+/// A move the rules refuse is explained with the rules' reason in the user's language, with the
+/// legal moves when they are few; the game and its board stay as they were.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_refused_move_is_explained_and_changes_nothing() {
+    let (fake, _damas) = started(&[]).await;
+    // Black (to move) must capture with the man on 14: two ways.
+    let fen = "B:W17,18:B14,1";
+    let position = Position::from_fen(VariantId::English, fen).unwrap();
+    let refused = position.parse_move("1-6").unwrap_err();
+    assert_eq!(refused.reason, Reason::CaptureRequired);
+    let legal: Vec<String> = position
+        .legal_moves()
+        .iter()
+        .map(|m| position.notation(m))
+        .collect();
+    assert_eq!(legal.len(), 2, "{legal:?}");
+
+    for (user, play, expect_reason, expect_list, expect_unreadable) in [
+        (
+            TestUser::new(6101, "Ann", Some("en")),
+            format!("/play english easy black {fen}"),
+            "A capture is compulsory.",
+            "Possible:",
+            "That is not a move",
+        ),
+        (
+            TestUser::new(6102, "Pepe", Some("es")),
+            format!("/jugar inglesas fácil negras {fen}"),
+            "La captura es obligatoria.",
+            "Posibles:",
+            "no es una jugada",
+        ),
+    ] {
+        let n = fake.call_count();
+        fake.send_text(&user, &play);
+        let board = fake.wait_sent(n, user.id).await;
+        assert!(my_turn(&board.body()), "{}", board.body());
+
+        let n = fake.call_count();
+        fake.send_text(&user, "1-6");
+        let answer = fake.wait_sent(n, user.id).await;
+        let body = answer.body();
+        assert!(body.starts_with(expect_reason), "{body}");
+        assert!(body.contains(expect_list), "{body}");
+        for mv in &legal {
+            assert!(
+                body.contains(&format!("<code>{mv}</code>")),
+                "{mv} listed: {body}"
+            );
+        }
+
+        let n2 = fake.call_count();
+        fake.send_text(&user, "hello there");
+        assert!(
+            fake.wait_sent(n2, user.id)
+                .await
+                .body()
+                .contains(expect_unreadable)
+        );
+        let n3 = fake.call_count();
+        fake.send_text(&user, "/m 30-26");
+        let m = fake.wait_sent(n3, user.id).await;
+        assert!(!m.body().is_empty() && m.kind == "text", "{m:?}");
+
+        // Nothing changed: only the explanations were sent, the board was not touched.
+        assert_eq!(chat_calls(&fake, n, &user), vec!["sendMessage"; 3]);
+        assert_eq!(fake.message(user.id, board.message_id).unwrap().edits, 0);
+
+        // A legal move is accepted afterwards, as the first move of the game.
+        let n = fake.call_count();
+        fake.send_text(&user, &legal[1]);
+        wait_ply(&fake, &user, board.message_id, 2).await;
+        assert!(
+            !chat_calls(&fake, n, &user).contains(&"sendPhoto".to_string()),
+            "the same board message is edited"
+        );
+    }
+}
+
+/// /undo against the engine takes back the user's move and the engine's reply, on the same board.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn takeback_against_the_engine() {
+    let (fake, _damas) = started(&[]).await;
+    let tom = TestUser::new(6201, "Tom", Some("en"));
+
+    let n = fake.call_count();
+    fake.send_text(&tom, "/undo");
+    assert!(
+        fake.wait_sent(n, tom.id)
+            .await
+            .body()
+            .contains("no game in progress")
+    );
+
+    let n = fake.call_count();
+    fake.send_text(&tom, "/play english easy black");
+    let board = fake.wait_sent(n, tom.id).await;
+    let mut game = Tracked::new(
+        VariantId::English,
+        Position::start(VariantId::English),
+        board.message_id,
+    );
+
+    let n = fake.call_count();
+    fake.send_text(&tom, "/undo");
+    assert!(
+        fake.wait_sent(n, tom.id)
+            .await
+            .body()
+            .contains("no move of yours to take back")
+    );
+
+    // Telegram rate-limits the board edit once: the bot waits as told and edits then.
+    fake.rate_limit_next("editMessageMedia", 1);
+    game.typed(&fake, &tom, "11-15").await;
+    let edits = fake.calls_to("editMessageMedia");
+    assert!(
+        edits.iter().any(|c| c.response["error_code"] == 429) && edits.iter().any(|c| c.ok()),
+        "a 429, then the edit"
+    );
+    let next = game.any_move();
+    game.typed(&fake, &tom, &next).await;
+    assert_eq!(game.plies(), 4);
+
+    let before = fake.message(tom.id, board.message_id).unwrap();
+    let n = fake.call_count();
+    fake.send_text(&tom, "/undo");
+    assert!(
+        fake.wait_sent(n, tom.id)
+            .await
+            .body()
+            .contains("taken back")
+    );
+    let back = fake
+        .wait_until(WAIT, "the board two plies back", |f| {
+            f.message(tom.id, board.message_id)
+                .filter(|m| m.edits > before.edits && last_move(&m.body(), 2).is_some())
+        })
+        .await;
+    assert!(my_turn(&back.body()), "{}", back.body());
+    assert_eq!(
+        last_move(&back.body(), 2).as_deref(),
+        Some(game.moves[1].as_str()),
+        "{}",
+        back.body()
+    );
+    assert!(
+        !chat_calls(&fake, n, &tom).contains(&"sendPhoto".to_string()),
+        "edited in place"
+    );
+
+    // Play goes on from there, by taps this time.
+    game.moves.truncate(2);
+    game.tapped(&fake, &tom).await;
+    assert_eq!(game.plies(), 4);
+
+    // Spanish name of the command, and a second takeback in a row.
+    let n = fake.call_count();
+    fake.send_text(&tom, "/deshacer");
+    assert!(
+        fake.wait_sent(n, tom.id)
+            .await
+            .body()
+            .contains("taken back")
+    );
+
+    // No edit was sent that would have changed nothing.
+    for method in [
+        "editMessageMedia",
+        "editMessageCaption",
+        "editMessageReplyMarkup",
+        "editMessageText",
+    ] {
+        assert!(
+            fake.calls_to(method)
+                .iter()
+                .all(|c| !c.response.to_string().contains("not modified")),
+            "{method}"
+        );
+    }
+    assert_eq!(fake.taps_answered_late(), Vec::<String>::new());
+}
+
+/// In Spanish, with the Spanish command names: /tablas (the engine declines), /abandonar with its
+/// confirmation (declined once, then confirmed), the result with its buttons, /pdn, /estadisticas,
+/// the rematch with colours swapped and the new-game menu.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn resign_with_confirmation_result_and_rematch_in_spanish() {
+    let (fake, _damas) = started(&[]).await;
+    let lola = TestUser::new(6301, "Lola", Some("es-AR"));
+
+    let n = fake.call_count();
+    fake.send_text(&lola, "/jugar internacional fácil blancas");
+    let board = fake.wait_sent(n, lola.id).await;
+    assert_eq!(board.kind, "photo");
+    assert!(
+        board.body().contains("Te toca") && board.body().contains("Motor"),
+        "{}",
+        board.body()
+    );
+    let mut game = Tracked::new(
+        VariantId::International,
+        Position::start(VariantId::International),
+        board.message_id,
+    );
+    let first = game.any_move();
+    game.typed(&fake, &lola, &first).await;
+
+    let n = fake.call_count();
+    fake.send_text(&lola, "/tablas");
+    assert!(
+        fake.wait_sent(n, lola.id)
+            .await
+            .body()
+            .contains("rechaza las tablas")
+    );
+
+    // Asked first; "no" keeps the game going.
+    let n = fake.call_count();
+    fake.send_text(&lola, "/abandonar");
+    let question = fake.wait_sent(n, lola.id).await;
+    assert!(question.body().contains("¿Seguro"), "{}", question.body());
+    let labels: Vec<String> = question.buttons().into_iter().map(|(l, _)| l).collect();
+    assert_eq!(labels, ["Sí, abandono", "No, sigo jugando"]);
+    let board_before = fake.message(lola.id, board.message_id).unwrap();
+    fake.tap_label(&lola, "No, sigo jugando");
+    fake.wait_until(WAIT, "the question withdrawn", |f| {
+        f.message(lola.id, question.message_id)
+            .filter(|m| m.body().contains("¡Sigue jugando!"))
+    })
+    .await;
+    assert_eq!(
+        fake.message(lola.id, board.message_id).unwrap().edits,
+        board_before.edits,
+        "the board is untouched"
+    );
+
+    // The board's flag asks too; this time "yes".
+    let flag = fake
+        .message(lola.id, board.message_id)
+        .unwrap()
+        .buttons()
+        .into_iter()
+        .find(|(l, _)| l == "🏳")
+        .expect("resign button")
+        .1;
+    let n = fake.call_count();
+    fake.tap(&lola, board.message_id, &flag);
+    let question = fake.wait_sent(n, lola.id).await;
+    let yes = question
+        .buttons()
+        .into_iter()
+        .find(|(l, _)| l == "Sí, abandono")
+        .unwrap()
+        .1;
+    let n = fake.call_count();
+    fake.tap(&lola, question.message_id, &yes);
+    let result = fake
+        .wait_until(WAIT, "the result message", |f| {
+            f.last_bot_message_where(lola.id, |m| {
+                m.kind == "text" && m.body().contains("Has perdido")
+            })
+        })
+        .await;
+    assert!(
+        result.body().contains("Las Blancas abandonan"),
+        "{}",
+        result.body()
+    );
+    let labels: Vec<String> = result.buttons().into_iter().map(|(l, _)| l).collect();
+    assert_eq!(labels, ["Revancha", "PDN", "Nueva partida"]);
+    let end = fake.message(lola.id, board.message_id).unwrap();
+    assert!(
+        end.body().contains("Has perdido") && end.body().contains("abandonan"),
+        "the board shows the result: {}",
+        end.body()
+    );
+    assert!(
+        !end.buttons().iter().any(|(l, _)| l == "🏳"),
+        "no resign button on a finished game"
+    );
+    assert!(
+        chat_calls(&fake, n, &lola)
+            .iter()
+            .filter(|m| *m == "sendPhoto")
+            .count()
+            == 0
+    );
+
+    fake.wait_until(WAIT, "the answered question to lose its buttons", |f| {
+        f.message(lola.id, question.message_id)
+            .filter(|m| m.buttons().is_empty())
+    })
+    .await;
+
+    // The same confirmation tapped again (an old copy of it): the game is over, nothing happens.
+    let n = fake.call_count();
+    let cq = fake.tap(&lola, question.message_id, &yes);
+    let answer = fake
+        .wait_call(n, "the late tap answered", |c| {
+            c.method == "answerCallbackQuery"
+                && c.str("callback_query_id").as_deref() == Some(cq.as_str())
+        })
+        .await;
+    assert!(
+        answer.str("text").is_some_and(|t| t.contains("terminado")),
+        "{:?}",
+        answer.params
+    );
+
+    let n = fake.call_count();
+    fake.send_text(&lola, "/pdn");
+    let doc = fake.wait_sent(n, lola.id).await;
+    assert_eq!(doc.kind, "document");
+    let (name, bytes) = fake.file(doc.file.as_deref().unwrap()).unwrap();
+    let pdn = String::from_utf8(bytes).unwrap();
+    assert!(
+        name.ends_with(".pdn") && pdn.contains("[Result \"0-2\"]") && pdn.contains(&first),
+        "{name}: {pdn}"
+    );
+
+    let n = fake.call_count();
+    fake.send_text(&lola, "/estadisticas");
+    let stats = fake.wait_sent(n, lola.id).await.body();
+    assert!(
+        stats.contains("partidas: 1")
+            && stats.contains("perdidas: 1")
+            && stats.contains("ganadas: 0"),
+        "{stats}"
+    );
+
+    // Rematch: a new board, colours swapped, so the engine (White) has moved already.
+    let n = fake.call_count();
+    fake.tap_label(&lola, "Revancha");
+    let rematch = fake.wait_sent(n, lola.id).await;
+    assert_eq!(rematch.kind, "photo");
+    assert_ne!(rematch.message_id, board.message_id);
+    assert!(
+        rematch.body().contains("Te toca")
+            && rematch.body().contains("(Negras)")
+            && last_move(&rematch.body(), 1).is_some(),
+        "{}",
+        rematch.body()
+    );
+    assert!(rematch.body().starts_with("⚪ Motor"), "{}", rematch.body());
+
+    let n = fake.call_count();
+    fake.tap(
+        &lola,
+        result.message_id,
+        &result
+            .buttons()
+            .into_iter()
+            .find(|(l, _)| l == "Nueva partida")
+            .unwrap()
+            .1,
+    );
+    let menu = fake.wait_sent(n, lola.id).await;
+    assert!(
+        menu.buttons().iter().any(|(_, d)| d == "m:play:spanish"),
+        "{:?}",
+        menu.buttons()
+    );
+    assert_eq!(fake.taps_answered_late(), Vec::<String>::new());
+}
+
+/// Deep links (`t.me/<bot>?start=...`) open what they name.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn deep_links() {
+    let (fake, _damas) = started(&[]).await;
+    let kai = TestUser::new(6401, "Kai", Some("en"));
+
+    let n = fake.call_count();
+    fake.send_text(&kai, "/start play_russian");
+    let m = fake.wait_sent(n, kai.id).await;
+    assert!(
+        m.body().contains("Russian") && m.body().contains("level"),
+        "{}",
+        m.body()
+    );
+    assert!(m.buttons().iter().any(|(_, d)| d == "m:play:russian:4"));
+
+    let n = fake.call_count();
+    fake.send_text(&kai, "/start lang_es");
+    assert!(fake.wait_sent(n, kai.id).await.body().contains("español"));
+    let n = fake.call_count();
+    fake.send_text(&kai, "/start");
+    assert!(
+        fake.wait_sent(n, kai.id)
+            .await
+            .body()
+            .contains("¡Hola, Kai!")
+    );
+    let n = fake.call_count();
+    fake.send_text(&kai, "/start reglas_brasilenas");
+    let m = fake.wait_sent(n, kai.id).await;
+    assert!(m.body().contains("rasile"), "{}", m.body());
+    assert!(
+        m.buttons()
+            .iter()
+            .any(|(_, d)| d.starts_with("m:rt:brazilian:")),
+        "{:?}",
+        m.buttons()
+    );
+}
+
+/// The bot process dies in the middle of a game kept in Redis; a new process carries on with the
+/// same board message, by text and by taps.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn game_continues_after_a_restart_with_redis() {
+    let redis = std::env::var("REDIS_URL").unwrap_or_else(|_| "redis://127.0.0.1:6379/0".into());
+    let fake = FakeTelegram::start(TOKEN).await;
+    let rui = TestUser::new(fresh_id(8_000_000), "Rui", Some("en"));
+
+    let mut first = Damas::start(&fake.url(), &[("REDIS_URL", &redis)]);
+    fake.wait_until(WAIT, "the first process to poll", |f| {
+        (f.get_updates_polls() > 0).then_some(())
+    })
+    .await;
+    let n = fake.call_count();
+    fake.send_text(&rui, "/play english easy black");
+    let board = fake.wait_sent(n, rui.id).await;
+    let mut game = Tracked::new(
+        VariantId::English,
+        Position::start(VariantId::English),
+        board.message_id,
+    );
+    game.typed(&fake, &rui, "11-15").await;
+
+    // Killed without warning, once Telegram has been told the update was handled (the next poll).
+    let polls = fake.get_updates_polls();
+    fake.wait_until(WAIT, "the update to be confirmed", |f| {
+        (f.get_updates_polls() > polls).then_some(())
+    })
+    .await;
+    first.kill();
+
+    let polls = fake.get_updates_polls();
+    let second = Damas::start(&fake.url(), &[("REDIS_URL", &redis)]);
+    fake.wait_until(WAIT, "the second process to poll", |f| {
+        (f.get_updates_polls() > polls).then_some(())
+    })
+    .await;
+    let n = fake.call_count();
+    let next = game.any_move();
+    game.typed(&fake, &rui, &next).await;
+    game.tapped(&fake, &rui).await;
+    assert_eq!(game.plies(), 6);
+    assert!(
+        !chat_calls(&fake, n, &rui)
+            .iter()
+            .any(|m| m == "sendPhoto" || m == "sendMessage"),
+        "{:?}",
+        chat_calls(&fake, n, &rui)
+    );
+
+    // The new process knows the game: /pdn has every move.
+    let n = fake.call_count();
+    fake.send_text(&rui, "/pdn");
+    let doc = fake.wait_sent(n, rui.id).await;
+    let pdn = String::from_utf8(fake.file(doc.file.as_deref().unwrap()).unwrap().1).unwrap();
+    for mv in &game.moves {
+        assert!(pdn.contains(mv.as_str()), "{mv} in {pdn}");
+    }
+    drop(second);
+}
