@@ -1,8 +1,11 @@
 //! Moves per second through the game service with the Redis store (REDIS_URL, default
 //! redis://127.0.0.1:6379), and the stored size of a 60-move game.
 //!
-//! Each measured move is a whole request: load the game, replay it with the rules, parse and check
-//! the move, compare-and-set, update the indexes, publish the change.
+//! Each measured move is a whole request: load the game, get its position (remembered by the service
+//! from the previous move of the same game version, else replayed from the moves), parse and check
+//! the move, compare-and-set, update the indexes, publish the change. The `_alternating` variants
+//! send the moves of one game through two services in turn, as two instances behind a load
+//! balancer would: every move then finds the game changed by the other and replays it.
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -54,12 +57,13 @@ async fn new_game(s: &GameService) -> Game {
     .expect("create")
 }
 
-/// Plays `n` moves, starting new games whenever the script runs out.
-async fn play_moves(s: &GameService, script: &[String], n: u64) -> Duration {
-    let mut game = new_game(s).await;
+/// Plays `n` moves through the services in turn, starting new games whenever the script runs out.
+async fn play_moves(services: &[&GameService], script: &[String], n: u64) -> Duration {
+    let mut game = new_game(services[0]).await;
     let mut i = 0;
     let start = Instant::now();
-    for _ in 0..n {
+    for k in 0..n {
+        let s = services[k as usize % services.len()];
         if i == script.len() {
             game = new_game(s).await;
             i = 0;
@@ -67,6 +71,25 @@ async fn play_moves(s: &GameService, script: &[String], n: u64) -> Duration {
         let user = game.player(game.turn).user().expect("people game");
         game = s.play(&game.id, user, &script[i], Some(game.version)).await.expect("move");
         i += 1;
+    }
+    start.elapsed()
+}
+
+/// Plays `n` moves split over (at most) `clients` games played at the same time.
+async fn play_parallel(s: &Arc<GameService>, script: &Arc<Vec<String>>, clients: u64, n: u64) -> Duration {
+    let start = Instant::now();
+    let tasks: Vec<_> = (0..clients)
+        .filter_map(|i| {
+            let moves = n / clients + u64::from(i < n % clients);
+            (moves > 0).then_some(moves)
+        })
+        .map(|moves| {
+            let (s, script) = (Arc::clone(s), Arc::clone(script));
+            tokio::spawn(async move { play_moves(&[&s], &script, moves).await })
+        })
+        .collect();
+    for t in tasks {
+        t.await.expect("client task");
     }
     start.elapsed()
 }
@@ -111,8 +134,16 @@ fn bench(c: &mut Criterion) {
     group.measurement_time(Duration::from_secs(10));
     for (name, store) in [("move_redis", &redis), ("move_memory", &memory)] {
         let s = GameService::new(Arc::clone(store), Arc::new(NoEngine), ServiceConfig::default());
-        group.bench_function(name, |b| b.iter_custom(|n| rt.block_on(play_moves(&s, &script, n))));
+        let t = GameService::new(Arc::clone(store), Arc::new(NoEngine), ServiceConfig::default());
+        group.bench_function(name, |b| b.iter_custom(|n| rt.block_on(play_moves(&[&s], &script, n))));
+        let alternating = format!("{name}_alternating");
+        group.bench_function(&alternating, |b| b.iter_custom(|n| rt.block_on(play_moves(&[&s, &t], &script, n))));
     }
+    let shared = Arc::new(GameService::new(Arc::clone(&redis), Arc::new(NoEngine), ServiceConfig::default()));
+    let script = Arc::new(script);
+    group.bench_function("move_redis_32_clients", |b| {
+        b.iter_custom(|n| rt.block_on(play_parallel(&shared, &script, 32, n)))
+    });
     group.finish();
 
     rt.block_on(async {

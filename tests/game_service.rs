@@ -365,6 +365,72 @@ async fn racing_moves(store: Arc<dyn GameStore>) {
     }
 }
 
+/// Several games of one player finishing at the same instant all count for the ratings.
+async fn simultaneous_finishes_all_rated(store: Arc<dyn GameStore>) {
+    let s = Arc::new(service(store));
+    const GAMES: u64 = 8;
+    let mut games = Vec::new();
+    for i in 0..GAMES {
+        let g = s
+            .create(NewGame {
+                variant: VariantId::Triestine,
+                white: Player::Human { id: ANA, name: "Ana".into() },
+                black: Player::Human { id: UserId(5000 + i), name: format!("p{i}") },
+                fen: None,
+                chat: Some(ChatId(-42)),
+            })
+            .await
+            .unwrap();
+        games.push(g);
+    }
+    let tasks: Vec<_> = games
+        .iter()
+        .map(|g| {
+            let (s, id, loser) = (Arc::clone(&s), g.id.clone(), g.black.user().unwrap());
+            tokio::spawn(async move { s.resign(&id, loser, None).await })
+        })
+        .collect();
+    for t in tasks {
+        assert_eq!(t.await.unwrap().unwrap().status, Status::Finished);
+    }
+    for scope in [RatingScope::Global, RatingScope::Chat(ChatId(-42))] {
+        let ana = s.store().rating(scope, VariantId::Triestine, ANA).await.unwrap().expect("rated");
+        assert_eq!(ana.games, GAMES as u32, "{scope:?}: every game counts");
+    }
+    let board = s.store().leaderboard(RatingScope::Global, VariantId::Triestine, 3).await.unwrap();
+    assert_eq!(board[0].user, ANA);
+    assert_eq!(s.history(ANA, 100).await.unwrap().len(), GAMES as usize);
+}
+
+/// Two services (as two processes would) take turns on the same games; each one's remembered
+/// positions must never hide the other's moves or takebacks.
+async fn two_services_take_turns(store: Arc<dyn GameStore>) {
+    let a = service(Arc::clone(&store));
+    let b = service(store);
+    let g = people(&a, VariantId::Russian).await;
+    let mut expected = Position::from_fen(g.variant, &g.fen).unwrap();
+    let mut g = g;
+    for ply in 0..12 {
+        let s = if ply % 3 == 0 { &a } else { &b };
+        let user = g.player(g.turn).user().unwrap();
+        let mv = some_move(&g, ply);
+        g = s.play(&g.id, user, &mv, Some(g.version)).await.unwrap();
+        expected = expected.play(&expected.parse_move(&mv).unwrap());
+        assert_eq!(g.fen, expected.to_fen(), "ply {ply}");
+        if ply == 6 {
+            // Take back through the other service, then go on through the first.
+            let other = if ply % 3 == 0 { &b } else { &a };
+            let undo = other.takeback(&g.id, user, None).await.unwrap();
+            let undo = other.answer_takeback(&g.id, g.player(g.turn).user().unwrap(), true, Some(undo.version)).await.unwrap();
+            g = undo;
+            expected = damas::game::service::replay(&g).unwrap().position().to_owned();
+            assert_eq!(g.moves.len(), 6);
+        }
+    }
+    let state = damas::game::service::replay(&g).unwrap();
+    assert_eq!(state.position().to_fen(), g.fen);
+}
+
 macro_rules! both_stores {
     ($($name:ident),* $(,)?) => {
         mod memory {
@@ -403,6 +469,8 @@ both_stores!(
     sweeper,
     lost_engine_reply_is_made_up,
     racing_moves,
+    simultaneous_finishes_all_rated,
+    two_services_take_turns,
 );
 
 /// A game played through one process continues in another (Redis).
@@ -421,4 +489,61 @@ async fn redis_game_resumes_after_restart() {
     let g = s.play(&id, BO, &some_move(&g, 0), Some(g.version)).await.unwrap();
     assert_eq!(g.moves.len(), 2);
     cleanup(&prefix).await;
+}
+
+const CHILD_PREFIX: &str = "DAMAS_TEST_RESUME_PREFIX";
+const CHILD_GAME: &str = "DAMAS_TEST_RESUME_GAME";
+
+/// A game started by this process is resumed by a separate process (this test binary run again,
+/// with only the Redis prefix and the game id), then continued here.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn redis_game_resumes_in_another_process() {
+    let prefix = unique_prefix();
+    let before = {
+        let s = service(redis_store(&prefix).await);
+        let g = people(&s, VariantId::Brazilian).await;
+        let g = s.play(&g.id, ANA, &some_move(&g, 0), None).await.unwrap();
+        s.offer_draw(&g.id, ANA, None).await.unwrap()
+    };
+    let exe = std::env::current_exe().unwrap();
+    let (prefix_for_child, id) = (prefix.clone(), before.id.to_string());
+    let output = tokio::task::spawn_blocking(move || {
+        std::process::Command::new(exe)
+            .args(["--exact", "resume_in_child_process", "--ignored", "--nocapture", "--test-threads=1"])
+            .env(CHILD_PREFIX, prefix_for_child)
+            .env(CHILD_GAME, id)
+            .env("REDIS_URL", redis_url())
+            .output()
+            .unwrap()
+    })
+    .await
+    .unwrap();
+    let out = format!("{}{}", String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr));
+    assert!(output.status.success(), "the other process failed:\n{out}");
+    assert!(out.contains("1 passed"), "the other process ran no test:\n{out}");
+
+    let s = service(redis_store(&prefix).await);
+    let g = s.get(&before.id).await.unwrap();
+    assert_eq!(g.moves.len(), 2, "the other process's move is stored");
+    assert_eq!(g.moves[0], before.moves[0]);
+    assert_eq!(g.version, before.version + 1);
+    assert_eq!(g.offers.draw, None, "the move declined the draw offer");
+    let g = s.play(&g.id, ANA, &some_move(&g, 0), Some(g.version)).await.unwrap();
+    assert_eq!(g.moves.len(), 3);
+    assert_eq!(damas::game::service::replay(&g).unwrap().position().to_fen(), g.fen);
+    cleanup(&prefix).await;
+}
+
+/// The other process of [`redis_game_resumes_in_another_process`]; does nothing when run alone.
+#[tokio::test]
+#[ignore = "run by redis_game_resumes_in_another_process"]
+async fn resume_in_child_process() {
+    let (Ok(prefix), Ok(id)) = (std::env::var(CHILD_PREFIX), std::env::var(CHILD_GAME)) else { return };
+    let s = service(redis_store(&prefix).await);
+    let id = damas::game::GameId::parse(&id).unwrap();
+    let g = s.get(&id).await.unwrap();
+    assert_eq!((g.moves.len(), g.turn, g.offers.draw), (1, Color::Black, Some(Color::White)), "{g:?}");
+    assert_eq!(damas::game::service::replay(&g).unwrap().position().to_fen(), g.fen);
+    let g = s.play(&id, BO, &some_move(&g, 0), Some(g.version)).await.unwrap();
+    assert_eq!(g.moves.len(), 2);
 }

@@ -1,5 +1,8 @@
 //! One contract, two stores: every test below runs against the in-memory store and against a real
 //! Redis (REDIS_URL, default redis://127.0.0.1:6379). An unreachable Redis fails these tests.
+//! Tests that cut connections or restart the server use a private one (see `private_redis`).
+
+mod private_redis;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -310,6 +313,65 @@ async fn concurrent_writers(s: Arc<dyn GameStore>) {
     }
 }
 
+/// Rating writes are compare-and-set on the players' game counts, for both entries together.
+async fn rating_compare_and_set(s: Arc<dyn GameStore>) {
+    let v = VariantId::Triestine;
+    let scope = RatingScope::Global;
+    let entry = |user: u64, games: u32, rating: f64| RatingEntry {
+        user: UserId(user),
+        name: format!("p{user}"),
+        glicko: Glicko { rating, deviation: 200.0, volatility: 0.06 },
+        games,
+        updated: 7,
+    };
+    // New players count as 0 games.
+    assert!(s.put_ratings_if_unchanged(scope, v, &[(0, entry(1, 1, 1600.0)), (0, entry(2, 1, 1400.0))]).await.unwrap());
+    assert_eq!(s.rating(scope, v, UserId(1)).await.unwrap(), Some(entry(1, 1, 1600.0)));
+    // One stale count refuses the whole write.
+    assert!(!s.put_ratings_if_unchanged(scope, v, &[(1, entry(1, 2, 1700.0)), (0, entry(2, 2, 1300.0))]).await.unwrap());
+    assert_eq!(s.rating(scope, v, UserId(1)).await.unwrap(), Some(entry(1, 1, 1600.0)), "nothing written");
+    assert_eq!(s.rating(scope, v, UserId(2)).await.unwrap(), Some(entry(2, 1, 1400.0)), "nothing written");
+    assert!(!s.put_ratings_if_unchanged(scope, v, &[(2, entry(4, 3, 1500.0))]).await.unwrap(), "user 4 has no games");
+    assert_eq!(s.rating(scope, v, UserId(4)).await.unwrap(), None);
+    assert!(s.put_ratings_if_unchanged(scope, v, &[(0, entry(3, 1, 1500.0))]).await.unwrap());
+    assert!(s.put_ratings_if_unchanged(scope, v, &[(1, entry(1, 2, 1700.0)), (1, entry(2, 2, 1300.0))]).await.unwrap());
+    let top = s.leaderboard(scope, v, 10).await.unwrap();
+    assert_eq!(top.iter().map(|e| (e.user.0, e.games)).collect::<Vec<_>>(), vec![(1, 2), (3, 1), (2, 2)]);
+    // Another scope is separate.
+    assert_eq!(s.rating(RatingScope::Chat(ChatId(-1)), v, UserId(1)).await.unwrap(), None);
+}
+
+/// Many games of one player finishing at the same instant: every result counts, and the rating is
+/// what applying them one after another gives.
+async fn concurrent_rating_updates(s: Arc<dyn GameStore>) {
+    const GAMES: u64 = 12;
+    for round in 0..10u64 {
+        let player = 1_000 + round;
+        let mut tasks = Vec::new();
+        for i in 0..GAMES {
+            let s = Arc::clone(&s);
+            let mut g = game(player, 10_000 + round * 100 + i);
+            g.chat = Some(ChatId(-500));
+            finish(&mut g, Some(Color::White));
+            tasks.push(tokio::spawn(async move { ratings::record_game(s.as_ref(), &g).await }));
+        }
+        for t in tasks {
+            t.await.unwrap().unwrap().expect("a rated game");
+        }
+        // Every opponent is new (the default rating), so the order of the games does not matter.
+        let mut expected = Glicko::default();
+        for _ in 0..GAMES {
+            expected = ratings::rate_game(expected, Glicko::default(), Some(Color::White)).0;
+        }
+        for scope in [RatingScope::Global, RatingScope::Chat(ChatId(-500))] {
+            let got = s.rating(scope, VariantId::Spanish, UserId(player)).await.unwrap().expect("rated");
+            assert_eq!(got.games, GAMES as u32, "round {round} {scope:?}: a result was lost");
+            assert!((got.glicko.rating - expected.rating).abs() < 1e-6, "round {round}: {got:?} vs {expected:?}");
+            assert!((got.glicko.deviation - expected.deviation).abs() < 1e-6, "round {round}: {got:?} vs {expected:?}");
+        }
+    }
+}
+
 async fn finished_games_expire() -> (Game, Game) {
     let mut over = game(80, 81);
     finish(&mut over, None);
@@ -356,6 +418,8 @@ contract!(
     ratings_and_leaderboard,
     rated_game_updates_both_scopes,
     concurrent_writers,
+    rating_compare_and_set,
+    concurrent_rating_updates,
 );
 
 async fn expiry(s: Arc<dyn GameStore>) {
@@ -440,4 +504,80 @@ async fn redis_unreachable_is_unavailable() {
         Err(e) => panic!("wrong error {e:?}"),
         Ok(_) => panic!("connected to a closed port"),
     }
+}
+
+/// Waits up to `within` for an event of `version`, skipping older ones.
+async fn event_of(
+    rx: &mut tokio::sync::broadcast::Receiver<damas::game::GameEvent>,
+    version: u64,
+    within: Duration,
+) -> bool {
+    let deadline = tokio::time::Instant::now() + within;
+    loop {
+        match tokio::time::timeout_at(deadline, rx.recv()).await {
+            Ok(Ok(e)) if e.version == version => return true,
+            Ok(Ok(_)) | Ok(Err(tokio::sync::broadcast::error::RecvError::Lagged(_))) => continue,
+            Ok(Err(_)) | Err(_) => return false,
+        }
+    }
+}
+
+/// Writes the game again until its event arrives: after a dropped subscription, events of the
+/// gap are lost, but once the store has subscribed again every write must be heard.
+async fn until_heard(
+    s: &RedisStore,
+    rx: &mut tokio::sync::broadcast::Receiver<damas::game::GameEvent>,
+    mut g: Game,
+) -> Game {
+    let deadline = std::time::Instant::now() + Duration::from_secs(20);
+    loop {
+        g = s.put(&g, g.version).await.expect("write while the subscription is down");
+        if event_of(rx, g.version, Duration::from_millis(300)).await {
+            return g;
+        }
+        assert!(std::time::Instant::now() < deadline, "no event after the subscription was cut");
+    }
+}
+
+/// Subscribers keep receiving a game's events after Redis drops the pub/sub connection, and
+/// after the server itself is restarted.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn redis_events_survive_dropped_connections() {
+    let mut server = private_redis::PrivateRedis::start();
+    let s = RedisStore::connect(&server.url(), "damas", test_retention()).await.unwrap();
+    let g = s.create(&game(1, 2)).await.unwrap();
+    let other = s.create(&game(3, 4)).await.unwrap();
+    let mut rx = s.subscribe(&g.id).await.unwrap();
+    let g = s.put(&g, g.version).await.unwrap();
+    assert!(event_of(&mut rx, g.version, Duration::from_secs(5)).await);
+
+    for round in 0..2 {
+        let killed = server.command(&["CLIENT", "KILL", "TYPE", "pubsub"]).unwrap();
+        assert_eq!(killed.trim(), ":1", "round {round}: one subscription connection per store, killed");
+        let g = until_heard(&s, &mut rx, s.get(&g.id).await.unwrap()).await;
+        // Once heard again, every write is heard, and a new subscriber works too.
+        let g = s.put(&g, g.version).await.unwrap();
+        assert!(event_of(&mut rx, g.version, Duration::from_secs(5)).await, "round {round}");
+        let mut rx_other = s.subscribe(&other.id).await.unwrap();
+        let current = s.get(&other.id).await.unwrap();
+        let o = s.put(&current, current.version).await.unwrap();
+        assert!(event_of(&mut rx_other, o.version, Duration::from_secs(5)).await, "round {round}");
+    }
+
+    // The whole server goes away and comes back with its data (append-only file).
+    let before = s.get(&g.id).await.unwrap();
+    server.restart();
+    let deadline = std::time::Instant::now() + Duration::from_secs(20);
+    let after = loop {
+        match s.get(&g.id).await {
+            Ok(g) => break g,
+            Err(StoreError::Unavailable(_)) if std::time::Instant::now() < deadline => {
+                tokio::time::sleep(Duration::from_millis(100)).await
+            }
+            Err(e) => panic!("store did not come back: {e}"),
+        }
+    };
+    assert_eq!(after, before, "nothing lost in the restart");
+    let g = until_heard(&s, &mut rx, after).await;
+    assert_eq!(s.get(&g.id).await.unwrap().version, g.version);
 }

@@ -470,9 +470,15 @@ mod tests {
     fn round_trip_every_variant() {
         for variant in VariantId::ALL {
             let game = played(variant, Position::start(variant), 40);
-            let text = export(&game, &ExportOptions::default());
+            let options = ExportOptions { event: "Club \"open\" 2026".to_owned(), site: "damas, Telegram".to_owned() };
+            let text = export(&game, &options);
             let back = read_game(&text).unwrap_or_else(|e| panic!("{variant}: {e}\n{text}"));
             assert_eq!(back.moves, game.moves, "{variant}\n{text}");
+            assert_eq!(back.tag("Event"), Some("Club \"open\" 2026"), "{text}");
+            assert_eq!(back.tag("Site"), Some("damas, Telegram"), "{text}");
+            assert_eq!(back.tag("GameType"), Some(game_type_tag(variant).as_str()), "{text}");
+            let names: Vec<&str> = back.tags.iter().map(|(n, _)| n.as_str()).collect();
+            assert_eq!(names, ["Event", "Site", "Date", "White", "Black", "Result", "GameType"], "{text}");
             assert_eq!(back.variant().unwrap(), variant, "{text}");
             assert_eq!(back.tag("White"), Some("Ana \"la \\ Dama\""));
             assert_eq!(back.tag("Black"), Some("damas engine (level 4)"));
@@ -498,6 +504,9 @@ mod tests {
         assert!(text.contains("\n1... "), "{text}");
         let back = read_game(&text).unwrap();
         assert_eq!(back.moves, game.moves);
+        assert_eq!(back.tag("FEN"), Some(after.to_fen().as_str()), "{text}");
+        assert_eq!(back.tag("Result"), Some("2-0"), "{text}");
+        assert_eq!(back.variant().unwrap(), variant);
         let (start_back, _) = back.replay().unwrap();
         assert_eq!(start_back, after);
     }

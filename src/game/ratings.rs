@@ -144,8 +144,9 @@ impl RatingEntry {
 /// Applies a finished rated game to the global ratings and, for a group game, to the group's.
 /// Returns the new (white, black) global entries, or `None` when the game does not count.
 ///
-/// Two games of the same player finishing in the same instant may read the same old rating; the
-/// later write wins. That costs one game's adjustment at worst, which Glicko's deviation absorbs.
+/// Each scope's pair of entries is written by compare-and-set on the players' game counts, so two
+/// games of one player finishing at the same instant are both counted: the slower one reads the
+/// other's result and recomputes.
 pub async fn record_game(
     store: &dyn GameStore,
     game: &Game,
@@ -171,6 +172,11 @@ pub async fn record_game(
     Ok(global)
 }
 
+/// How often a rating update is recomputed when other games of the same players keep finishing
+/// in between; each retry means someone else's update went through, so this is never reached in
+/// practice.
+const RATE_ATTEMPTS: usize = 64;
+
 async fn rate_pair(
     store: &dyn GameStore,
     scope: RatingScope,
@@ -179,19 +185,27 @@ async fn rate_pair(
     black: (UserId, &str),
     winner: Option<Color>,
 ) -> Result<(RatingEntry, RatingEntry), StoreError> {
-    let now = now_unix();
-    let mut w = store.rating(scope, variant, white.0).await?.unwrap_or_else(|| RatingEntry::new(white.0, white.1));
-    let mut b = store.rating(scope, variant, black.0).await?.unwrap_or_else(|| RatingEntry::new(black.0, black.1));
-    let (nw, nb) = rate_game(w.glicko, b.glicko, winner);
-    for (entry, glicko, name) in [(&mut w, nw, white.1), (&mut b, nb, black.1)] {
-        entry.glicko = glicko;
-        entry.games += 1;
-        entry.updated = now;
-        entry.name = name.to_owned();
+    for attempt in 0..RATE_ATTEMPTS {
+        let now = now_unix();
+        let mut w = store.rating(scope, variant, white.0).await?.unwrap_or_else(|| RatingEntry::new(white.0, white.1));
+        let mut b = store.rating(scope, variant, black.0).await?.unwrap_or_else(|| RatingEntry::new(black.0, black.1));
+        let expected = (w.games, b.games);
+        let (nw, nb) = rate_game(w.glicko, b.glicko, winner);
+        for (entry, glicko, name) in [(&mut w, nw, white.1), (&mut b, nb, black.1)] {
+            entry.glicko = glicko;
+            entry.games += 1;
+            entry.updated = now;
+            entry.name = name.to_owned();
+        }
+        if store.put_ratings_if_unchanged(scope, variant, &[(expected.0, w.clone()), (expected.1, b.clone())]).await? {
+            return Ok((w, b));
+        }
+        // Another game of one of the players was rated in between: back off a little, then read again.
+        let pause = 1 + (attempt as u64).min(20) * rand::random_range(1..=3u64);
+        tokio::time::sleep(std::time::Duration::from_millis(pause)).await;
     }
-    store.put_rating(scope, variant, &w).await?;
-    store.put_rating(scope, variant, &b).await?;
-    Ok((w, b))
+    tracing::warn!(white = %white.0, black = %black.0, "ratings kept changing; update given up");
+    Err(StoreError::Stale)
 }
 
 #[cfg(test)]

@@ -124,11 +124,78 @@ pub struct GameService {
     store: Arc<dyn GameStore>,
     engine: Arc<dyn EnginePlayer>,
     config: ServiceConfig,
+    states: StateCache,
+}
+
+/// How many games' positions a service keeps at hand.
+const STATE_CACHE_GAMES: usize = 4096;
+
+/// The rules' state (position and repetition history) of recently played games, by game id and
+/// version, so a move does not replay the whole game. A version identifies the stored game
+/// exactly (every write bumps it), and a hit is still checked against the stored position; a game
+/// changed by another process is simply a miss.
+struct StateCache {
+    inner: std::sync::Mutex<CacheInner>,
+}
+
+#[derive(Default)]
+struct CacheInner {
+    /// Game id -> (version, state, last use).
+    games: std::collections::HashMap<GameId, (u64, GameState, u64)>,
+    tick: u64,
+}
+
+impl StateCache {
+    fn new() -> StateCache {
+        StateCache { inner: std::sync::Mutex::new(CacheInner::default()) }
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, CacheInner> {
+        // Every change is a single insert or removal: a panic elsewhere cannot leave it half done.
+        self.inner.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// The game's state: from the cache when it holds this version, else replayed from the moves.
+    fn state(&self, game: &Game) -> Result<GameState, GameError> {
+        let cached = {
+            let mut inner = self.lock();
+            inner.tick += 1;
+            let tick = inner.tick;
+            inner.games.get_mut(&game.id).filter(|(v, _, _)| *v == game.version).map(|(_, state, used)| {
+                *used = tick;
+                state.clone()
+            })
+        };
+        match cached {
+            Some(state) if state.position().to_fen() == game.fen => Ok(state),
+            _ => replay(game),
+        }
+    }
+
+    /// Remembers the state of the game as written; finished games are dropped.
+    fn keep(&self, game: &Game, state: GameState) {
+        let mut inner = self.lock();
+        if game.is_over() {
+            inner.games.remove(&game.id);
+            return;
+        }
+        if inner.games.len() >= STATE_CACHE_GAMES && !inner.games.contains_key(&game.id) {
+            // Forget the less recently used half.
+            let mut ticks: Vec<u64> = inner.games.values().map(|(_, _, used)| *used).collect();
+            let middle = ticks.len() / 2;
+            let (_, cut, _) = ticks.select_nth_unstable(middle);
+            let cut = *cut;
+            inner.games.retain(|_, (_, _, used)| *used > cut);
+        }
+        inner.tick += 1;
+        let tick = inner.tick;
+        inner.games.insert(game.id.clone(), (game.version, state, tick));
+    }
 }
 
 impl GameService {
     pub fn new(store: Arc<dyn GameStore>, engine: Arc<dyn EnginePlayer>, config: ServiceConfig) -> GameService {
-        GameService { store, engine, config }
+        GameService { store, engine, config, states: StateCache::new() }
     }
 
     pub fn store(&self) -> &Arc<dyn GameStore> {
@@ -242,11 +309,12 @@ impl GameService {
         if game.player(game.turn).user() != Some(user) {
             return Err(if game.colors_of(user).is_empty() { GameError::NotAPlayer } else { GameError::NotYourTurn });
         }
-        let mut state = replay(&game)?;
+        let mut state = self.states.state(&game)?;
         let mv = state.position().parse_move(text).map_err(GameError::Move)?;
         let mut next = game.clone();
         self.apply(&mut next, &mut state, &mv, now_unix());
         let game = self.commit(next, game.version).await?;
+        self.states.keep(&game, state);
         // The player's move stands whatever happens to the reply; a lost reply is made up by the
         // sweeper once the engine's grace period is over.
         match self.engine_reply(game.clone()).await {
@@ -264,7 +332,7 @@ impl GameService {
         if game.status != Status::Active {
             return Ok(game);
         }
-        let state = replay(&game)?;
+        let state = self.states.state(&game)?;
         let engine = Arc::clone(&self.engine);
         let thinking = state.clone();
         let mv = tokio::task::spawn_blocking(move || engine.choose(&thinking, level))
@@ -279,7 +347,9 @@ impl GameService {
         let mut state = state;
         let mut next = game.clone();
         self.apply(&mut next, &mut state, &mv, now_unix());
-        self.commit(next, game.version).await
+        let game = self.commit(next, game.version).await?;
+        self.states.keep(&game, state);
+        Ok(game)
     }
 
     pub async fn resign(&self, id: &GameId, user: UserId, expected_version: Option<u64>) -> Result<Game, GameError> {

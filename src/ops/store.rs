@@ -110,6 +110,15 @@ impl GameStore for MeteredStore {
         seen(self.inner.put_rating(scope, variant, entry).await)
     }
 
+    async fn put_ratings_if_unchanged(
+        &self,
+        scope: RatingScope,
+        variant: VariantId,
+        entries: &[(u32, RatingEntry)],
+    ) -> Result<bool, StoreError> {
+        seen(self.inner.put_ratings_if_unchanged(scope, variant, entries).await)
+    }
+
     async fn leaderboard(&self, scope: RatingScope, variant: VariantId, n: usize) -> Result<Vec<RatingEntry>, StoreError> {
         seen(self.inner.leaderboard(scope, variant, n).await)
     }

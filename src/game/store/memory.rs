@@ -279,6 +279,24 @@ impl GameStore for MemoryStore {
         Ok(())
     }
 
+    async fn put_ratings_if_unchanged(
+        &self,
+        scope: RatingScope,
+        variant: VariantId,
+        entries: &[(u32, RatingEntry)],
+    ) -> Result<bool, StoreError> {
+        let mut inner = self.lock();
+        let table = inner.ratings.entry((scope, variant)).or_default();
+        let unchanged =
+            entries.iter().all(|(expected, entry)| table.get(&entry.user).map_or(0, |e| e.games) == *expected);
+        if unchanged {
+            for (_, entry) in entries {
+                table.insert(entry.user, entry.clone());
+            }
+        }
+        Ok(unchanged)
+    }
+
     async fn leaderboard(
         &self,
         scope: RatingScope,

@@ -122,6 +122,32 @@ pub trait GameStore: Send + Sync {
     async fn rating(&self, scope: RatingScope, variant: VariantId, user: UserId)
     -> Result<Option<RatingEntry>, StoreError>;
     async fn put_rating(&self, scope: RatingScope, variant: VariantId, entry: &RatingEntry) -> Result<(), StoreError>;
+    /// Writes several players' entries of one scope and variant together, but only if each stored
+    /// entry still has the game count the new one was computed from (`expected_games`, 0 for a
+    /// player without an entry). Returns false, writing nothing, when any of them changed in the
+    /// meantime; the caller reads again and recomputes. The game count serves as the version of a
+    /// rating: every rated game bumps it.
+    ///
+    /// The default implementation checks and writes in separate steps; the stores of this crate
+    /// override it with an atomic one.
+    async fn put_ratings_if_unchanged(
+        &self,
+        scope: RatingScope,
+        variant: VariantId,
+        entries: &[(u32, RatingEntry)],
+    ) -> Result<bool, StoreError> {
+        for (expected_games, entry) in entries {
+            let games = self.rating(scope, variant, entry.user).await?.map_or(0, |e| e.games);
+            if games != *expected_games {
+                return Ok(false);
+            }
+        }
+        for (_, entry) in entries {
+            self.put_rating(scope, variant, entry).await?;
+        }
+        Ok(true)
+    }
+
     /// The best `n` ratings, highest first.
     async fn leaderboard(&self, scope: RatingScope, variant: VariantId, n: usize)
     -> Result<Vec<RatingEntry>, StoreError>;

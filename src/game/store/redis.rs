@@ -50,6 +50,30 @@ redis.call('PUBLISH', ARGV[5], ARGV[6])
 return 1
 ";
 
+/// KEYS[1] rating entries hash, KEYS[2] leaderboard sorted set (same slot). ARGV[1] n, then n times:
+/// user, expected game count, entry JSON, rating. Writes all n only if every stored entry still has
+/// its expected game count (0 when absent). Returns 1 written, 0 changed.
+const RATE_LUA: &str = r"
+local n = tonumber(ARGV[1])
+for i = 0, n - 1 do
+  local raw = redis.call('HGET', KEYS[1], ARGV[2 + i * 4])
+  local games = 0
+  if raw then
+    local ok, entry = pcall(cjson.decode, raw)
+    if not ok or type(entry) ~= 'table' then
+      return redis.error_reply('corrupt rating entry of user ' .. ARGV[2 + i * 4])
+    end
+    games = tonumber(entry['games']) or 0
+  end
+  if games ~= tonumber(ARGV[3 + i * 4]) then return 0 end
+end
+for i = 0, n - 1 do
+  redis.call('HSET', KEYS[1], ARGV[2 + i * 4], ARGV[4 + i * 4])
+  redis.call('ZADD', KEYS[2], ARGV[5 + i * 4], ARGV[2 + i * 4])
+end
+return 1
+";
+
 pub struct RedisStore {
     client: redis::Client,
     con: ConnectionManager,
@@ -57,6 +81,7 @@ pub struct RedisStore {
     retention: Retention,
     create: Script,
     cas: Script,
+    rate: Script,
     dispatcher: OnceCell<Dispatcher>,
 }
 
@@ -95,6 +120,7 @@ impl RedisStore {
             retention,
             create: Script::new(CREATE_LUA),
             cas: Script::new(CAS_LUA),
+            rate: Script::new(RATE_LUA),
             dispatcher: OnceCell::new(),
         })
     }
@@ -518,6 +544,36 @@ impl GameStore for RedisStore {
             .ignore();
         let mut con = self.con.clone();
         pipe.query_async::<()>(&mut con).await.map_err(unavailable)
+    }
+
+    async fn put_ratings_if_unchanged(
+        &self,
+        scope: RatingScope,
+        variant: VariantId,
+        entries: &[(u32, RatingEntry)],
+    ) -> Result<bool, StoreError> {
+        if entries.is_empty() {
+            return Ok(true);
+        }
+        let (entries_key, board) = self.rating_keys(scope, variant);
+        let mut invocation = self.rate.key(entries_key);
+        invocation.key(board).arg(entries.len());
+        for (expected, entry) in entries {
+            if !entry.glicko.rating.is_finite() {
+                return Err(StoreError::Corrupt(format!("rating of {} is not a number", entry.user)));
+            }
+            let data = serde_json::to_string(entry).map_err(|e| StoreError::Corrupt(e.to_string()))?;
+            invocation.arg(entry.user.0).arg(*expected).arg(data).arg(entry.glicko.rating);
+        }
+        let mut con = self.con.clone();
+        let written: i64 = invocation.invoke_async(&mut con).await.map_err(|e| {
+            if e.to_string().contains("corrupt rating entry") {
+                StoreError::Corrupt(e.to_string())
+            } else {
+                unavailable(e)
+            }
+        })?;
+        Ok(written == 1)
     }
 
     async fn leaderboard(
