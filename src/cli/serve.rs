@@ -39,6 +39,7 @@ fn init_tracing(log: &config::Log) -> anyhow::Result<()> {
 
 /// Runs until Ctrl-C or SIGTERM, then lets in-flight work finish.
 pub async fn serve(config: Arc<Config>) -> anyhow::Result<()> {
+    crate::ops::observe();
     let (stop_tx, stop_rx) = watch::channel(false);
     let listener = tokio::net::TcpListener::bind(config.http.bind).await.with_context(|| format!("cannot listen on {}", config.http.bind))?;
     let addr = listener.local_addr().context("listening socket has no address")?;

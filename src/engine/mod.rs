@@ -222,7 +222,22 @@ fn result_of(info: Info) -> SearchResult {
 /// Blocking: call it through `tokio::task::spawn_blocking` (or a thread of its own) from async code.
 /// Setting `cancel` stops the search early; the answer is then the best move found so far.
 pub fn think(state: &GameState, level: Level, seed: u64, cancel: Option<Arc<AtomicBool>>) -> Result<SearchResult, EngineError> {
-    Engine::new(state.position().variant(), level.tt_bits()).play(state, level, seed, cancel)
+    let start = std::time::Instant::now();
+    let result = Engine::new(state.position().variant(), level.tt_bits()).play(state, level, seed, cancel);
+    if let Some(observer) = THINK_OBSERVER.get() {
+        observer(level, start.elapsed());
+    }
+    result
+}
+
+/// Told the level and duration of every [`think`] (the server's metrics listen here; the engine
+/// itself knows nothing of them).
+static THINK_OBSERVER: std::sync::OnceLock<fn(Level, Duration)> = std::sync::OnceLock::new();
+
+/// Sets the function told the level and time of every search made with [`think`]. Only the first
+/// call counts; returns whether this one did.
+pub fn observe_searches(observer: fn(Level, Duration)) -> bool {
+    THINK_OBSERVER.set(observer).is_ok()
 }
 
 /// Thinks with explicit limits (time, depth, nodes) instead of a level.

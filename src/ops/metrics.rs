@@ -83,6 +83,7 @@ pub struct Metrics {
     update_errors: AtomicU64,
     duplicate_updates: AtomicU64,
     rejected_webhook_calls: AtomicU64,
+    rate_limited: AtomicU64,
     handling: Histogram,
     engine: Mutex<BTreeMap<u8, std::sync::Arc<Histogram>>>,
     render: Histogram,
@@ -134,6 +135,11 @@ impl Metrics {
     /// A webhook call without the right secret token.
     pub fn rejected_webhook_call(&self) {
         self.rejected_webhook_calls.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// An update dropped because its user sent too many.
+    pub fn rate_limited(&self) {
+        self.rate_limited.fetch_add(1, Ordering::Relaxed);
     }
 
     /// One engine search at `level`.
@@ -201,6 +207,12 @@ impl Metrics {
             "damas_webhook_rejected_total",
             "Webhook calls refused for a missing or wrong secret token.",
             &self.rejected_webhook_calls,
+        );
+        counter(
+            &mut out,
+            "damas_rate_limited_total",
+            "Updates dropped because their user sent too many at once.",
+            &self.rate_limited,
         );
         out.push_str("# HELP damas_update_handling_seconds Time to handle one update, answer included.\n# TYPE damas_update_handling_seconds histogram\n");
         self.handling.write(&mut out, "damas_update_handling_seconds", "");
@@ -325,6 +337,7 @@ mod tests {
         m.engine_think(4, Duration::from_millis(900));
         m.render(Duration::from_millis(7));
         m.store_error();
+        m.rate_limited();
         m.game_started();
         m.game_started();
         m.game_ended();
@@ -338,6 +351,7 @@ mod tests {
             "damas_engine_think_seconds_count{level=\"4\"} 1",
             "damas_render_seconds_count 1",
             "damas_store_errors_total 1",
+            "damas_rate_limited_total 1",
             "damas_active_games 1",
             "damas_updates_in_flight 0",
         ] {

@@ -15,6 +15,22 @@ pub use svg::board_svg;
 
 use crate::rules::{Move, Position, Square};
 
+/// Told how long each board picture took to draw (the server's metrics listen here; the render
+/// layer itself knows nothing of them).
+static RENDER_OBSERVER: std::sync::OnceLock<fn(std::time::Duration)> = std::sync::OnceLock::new();
+
+/// Sets the function told the drawing time of every PNG board. Only the first call counts; returns
+/// whether this one did.
+pub fn observe_renders(observer: fn(std::time::Duration)) -> bool {
+    RENDER_OBSERVER.set(observer).is_ok()
+}
+
+fn rendered(elapsed: std::time::Duration) {
+    if let Some(observer) = RENDER_OBSERVER.get() {
+        observer(elapsed);
+    }
+}
+
 /// Colour scheme of the picture.
 #[derive(
     Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,

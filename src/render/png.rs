@@ -207,9 +207,13 @@ fn blend(dst: &mut tiny_skia::Pixmap, src: &tiny_skia::Pixmap, x: i32, y: i32) {
     }
 }
 
-/// The board as PNG bytes (an 8-bit palette image).
+/// The board as PNG bytes (an 8-bit palette image). The time it took goes to the observer set
+/// with [`super::observe_renders`], if any.
 pub fn board_png(view: &BoardView) -> Result<Vec<u8>, RenderError> {
-    encode_indexed(&board_pixmap(view)?)
+    let start = std::time::Instant::now();
+    let png = encode_indexed(&board_pixmap(view)?);
+    super::rendered(start.elapsed());
+    png
 }
 
 /// zlib level. On a 640 px board, level 1 gives about 31 KB, 2 about 26 KB for half a

@@ -1,0 +1,279 @@
+//! Faults, with the real `damas serve` binary and the fake Bot API: Redis dying mid-game, the same
+//! webhook update delivered twice (to two instances sharing Redis), a burst of taps from one user.
+//! Tests that kill Redis use a private server (see `private_redis`), never the shared one.
+
+mod private_redis;
+mod support;
+
+use std::net::SocketAddr;
+use std::time::{Duration, Instant};
+
+use damas::game::store::{RedisStore, Retention};
+use damas::game::{Game, GameStore, UserId};
+use damas::rules::Position;
+use private_redis::PrivateRedis;
+use serde_json::Value;
+use support::fake_telegram::{FakeTelegram, TestUser};
+use support::{Damas, TOKEN};
+
+const WAIT: Duration = Duration::from_secs(30);
+const SECRET: &str = "fault-test-secret_0123";
+
+fn http() -> reqwest::Client {
+    reqwest::Client::builder().timeout(Duration::from_secs(30)).build().unwrap()
+}
+
+async fn polling(env: &[(&str, &str)]) -> (FakeTelegram, Damas) {
+    let fake = FakeTelegram::start(TOKEN).await;
+    let damas = Damas::start(&fake.url(), env);
+    fake.wait_until(WAIT, "the bot to start polling", |f| (f.get_updates_polls() > 0).then_some(())).await;
+    (fake, damas)
+}
+
+async fn store_at(url: &str) -> RedisStore {
+    RedisStore::connect(url, "damas", Retention::default()).await.expect("the private redis")
+}
+
+/// Polls the store until the user's current game satisfies `done`.
+async fn game_where(store: &RedisStore, user: &TestUser, what: &str, done: impl Fn(&Game) -> bool) -> Game {
+    let deadline = Instant::now() + WAIT;
+    loop {
+        if let Ok(games) = store.active_for_user(UserId(user.id as u64)).await
+            && let Some(g) = games.into_iter().next()
+            && done(&g)
+        {
+            return g;
+        }
+        assert!(Instant::now() < deadline, "timed out waiting for {what}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+fn first_move(game: &Game) -> String {
+    let pos = Position::from_fen(game.variant, &game.fen).unwrap();
+    pos.notation(&pos.legal_moves()[0])
+}
+
+/// The bot's text messages to `user` sent after call number `after`.
+fn texts_after(fake: &FakeTelegram, after: usize, user: &TestUser) -> Vec<String> {
+    fake.calls()
+        .into_iter()
+        .skip(after)
+        .filter(|c| c.method == "sendMessage" && c.chat_id() == Some(user.id))
+        .filter_map(|c| c.str("text"))
+        .collect()
+}
+
+async fn metrics(addr: SocketAddr) -> String {
+    http().get(format!("http://{addr}/metrics")).send().await.unwrap().text().await.unwrap()
+}
+
+fn sample(text: &str, series: &str) -> Option<f64> {
+    text.lines()
+        .find_map(|l| l.strip_prefix(series).and_then(|rest| rest.strip_prefix(' ')).and_then(|v| v.parse().ok()))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn redis_restart_mid_game_asks_to_try_again_and_loses_nothing() {
+    let mut redis = PrivateRedis::start();
+    let url = redis.url();
+    let (fake, mut damas) = polling(&[("REDIS_URL", url.as_str())]).await;
+    let store = store_at(&url).await;
+    let ana = TestUser::new(6101, "Ana", Some("en"));
+
+    let n = fake.call_count();
+    fake.send_text(&ana, "/play international easy white");
+    fake.wait_sent(n, ana.id).await;
+    let game = game_where(&store, &ana, "the new game", |_| true).await;
+    fake.send_text(&ana, &first_move(&game));
+    let before = game_where(&store, &ana, "the engine's reply", |g| g.moves.len() == 2).await;
+
+    // Redis dies: the next move gets an answer asking to try again, and nothing changes.
+    redis.kill();
+    let mv = first_move(&before);
+    let n = fake.call_count();
+    fake.send_text(&ana, &mv);
+    let answer = fake.wait_sent(n, ana.id).await;
+    assert!(answer.body().contains("try again"), "{}", answer.body());
+    assert!(damas.try_status().is_none(), "damas must survive the outage:\n{}", damas.log());
+
+    // Redis comes back with its data; the same move goes through (a request racing the reconnection
+    // may still be asked to try again).
+    redis.restart();
+    let deadline = Instant::now() + WAIT;
+    let after = 'resumed: loop {
+        let n = fake.call_count();
+        fake.send_text(&ana, &mv);
+        let sent_at = Instant::now();
+        while sent_at.elapsed() < Duration::from_secs(10) {
+            if let Ok(games) = store.active_for_user(UserId(ana.id as u64)).await
+                && let Some(g) = games.into_iter().next()
+                && g.moves.len() >= 4
+            {
+                break 'resumed g;
+            }
+            if texts_after(&fake, n, &ana).iter().any(|t| t.contains("try again")) {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        assert!(Instant::now() < deadline, "play did not resume after Redis came back:\n{}", damas.log());
+        tokio::time::sleep(Duration::from_millis(300)).await;
+    };
+    assert_eq!(after.id, before.id);
+    assert_eq!(after.moves.len(), 4, "the move was applied once: {:?}", after.moves);
+    assert_eq!(after.moves[..2], before.moves[..], "nothing lost");
+    assert_eq!(after.moves[2], mv);
+    assert_eq!(damas::game::service::replay(&after).unwrap().position().to_fen(), after.fen);
+    let status = damas.terminate();
+    assert!(status.success(), "{status:?}\n{}", damas.log());
+    assert!(!damas.log().contains("panicked"), "{}", damas.log());
+}
+
+fn webhook_env(redis: &str) -> Vec<(&'static str, String)> {
+    vec![
+        ("REDIS_URL", redis.to_owned()),
+        ("DAMAS_WEBHOOK_ENABLED", "true".to_owned()),
+        ("DAMAS_WEBHOOK_URL", "https://damas.example/telegram/webhook".to_owned()),
+        ("DAMAS_WEBHOOK_SECRET_TOKEN", SECRET.to_owned()),
+    ]
+}
+
+async fn start_webhook_instance(fake: &FakeTelegram, redis: &str) -> (Damas, SocketAddr) {
+    let env = webhook_env(redis);
+    let env: Vec<(&str, &str)> = env.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    let mut damas = Damas::start(&fake.url(), &env);
+    let addr = damas.wait_http_addr();
+    let deadline = Instant::now() + WAIT;
+    loop {
+        if let Ok(r) = http().get(format!("http://{addr}/readyz")).send().await
+            && r.status() == 200
+        {
+            break;
+        }
+        assert!(Instant::now() < deadline, "instance not ready:\n{}", damas.log());
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    (damas, addr)
+}
+
+async fn deliver(addr: SocketAddr, update: &Value) -> u16 {
+    http()
+        .post(format!("http://{addr}/telegram/webhook"))
+        .header("X-Telegram-Bot-Api-Secret-Token", SECRET)
+        .json(update)
+        .send()
+        .await
+        .unwrap()
+        .status()
+        .as_u16()
+}
+
+/// Delivers the user's one queued update to `addr`.
+async fn deliver_next(fake: &FakeTelegram, addr: SocketAddr) -> Value {
+    let updates = fake.take_updates();
+    assert_eq!(updates.len(), 1);
+    assert_eq!(deliver(addr, &updates[0]).await, 200);
+    updates[0].clone()
+}
+
+/// Two instances share one Redis; a move update delivered to both (at once, and again later) is
+/// applied once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_same_move_update_twice_to_two_instances_is_applied_once() {
+    let redis = PrivateRedis::start();
+    let fake = FakeTelegram::start(TOKEN).await;
+    let (mut a, addr_a) = start_webhook_instance(&fake, &redis.url()).await;
+    let (mut b, addr_b) = start_webhook_instance(&fake, &redis.url()).await;
+    let store = store_at(&redis.url()).await;
+    let ivo = TestUser::new(6201, "Ivo", Some("en"));
+
+    fake.send_text(&ivo, "/play international easy white");
+    deliver_next(&fake, addr_a).await;
+    let game = game_where(&store, &ivo, "the new game", |_| true).await;
+
+    // The same move update reaches both instances at the same time.
+    fake.send_text(&ivo, &first_move(&game));
+    let update = fake.take_updates().remove(0);
+    let (ra, rb) = tokio::join!(deliver(addr_a, &update), deliver(addr_b, &update));
+    // One handles it (200); the other sees it done (200) or in progress elsewhere (503: Telegram
+    // would retry later).
+    assert!(ra == 200 || rb == 200, "{ra} {rb}");
+    assert!([200, 503].contains(&ra) && [200, 503].contains(&rb), "{ra} {rb}");
+    let after = game_where(&store, &ivo, "the move and the reply", |g| g.moves.len() >= 2).await;
+    // Redelivered later to either instance: acknowledged, not applied again.
+    let sends = fake.calls_to("sendMessage").len() + fake.calls_to("sendPhoto").len();
+    assert_eq!(deliver(addr_b, &update).await, 200);
+    assert_eq!(deliver(addr_a, &update).await, 200);
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let now = store.get(&after.id).await.unwrap();
+    assert_eq!(now.moves.len(), 2, "applied once: {:?}", now.moves);
+    assert_eq!(now.version, after.version);
+    assert_eq!(fake.calls_to("sendMessage").len() + fake.calls_to("sendPhoto").len(), sends);
+    for (name, m) in [("a", metrics(addr_a).await), ("b", metrics(addr_b).await)] {
+        assert!(sample(&m, "damas_duplicate_updates_total").is_some(), "{name}: {m}");
+    }
+    let dups = sample(&metrics(addr_a).await, "damas_duplicate_updates_total").unwrap_or(0.0)
+        + sample(&metrics(addr_b).await, "damas_duplicate_updates_total").unwrap_or(0.0);
+    assert!(dups >= 2.0, "both redeliveries were recognised ({dups})");
+
+    for d in [&mut a, &mut b] {
+        let status = d.terminate();
+        assert!(status.success(), "{status:?}\n{}", d.log());
+    }
+}
+
+/// A user hammering a board button: the excess is dropped (and each dropped tap answered), the
+/// process stays up, and the user can play normally afterwards. Engine and render times show up in
+/// the metrics on the way.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_burst_of_taps_is_rate_limited_without_harm() {
+    let (fake, mut damas) = polling(&[]).await;
+    let addr = damas.wait_http_addr();
+    let eve = TestUser::new(6301, "Eve", Some("en"));
+    let n = fake.call_count();
+    fake.send_text(&eve, "/play international easy white");
+    let board = fake.wait_sent(n, eve.id).await;
+    let m = metrics(addr).await;
+    assert!(sample(&m, "damas_render_seconds_count").unwrap_or(0.0) >= 1.0, "the board was drawn:\n{m}");
+    let (_, data) = board
+        .buttons()
+        .into_iter()
+        .find(|(_, d)| d.starts_with("b1:"))
+        .expect("a board button");
+
+    const TAPS: usize = 120;
+    let ids: Vec<String> = (0..TAPS).map(|_| fake.tap(&eve, board.message_id, &data)).collect();
+    // Every tap is answered, handled or not.
+    fake.wait_until(Duration::from_secs(60), "every tap answered", |f| {
+        let answered = f.calls_to("answerCallbackQuery");
+        ids.iter()
+            .all(|id| answered.iter().any(|c| c.str("callback_query_id").as_deref() == Some(id.as_str())))
+            .then_some(())
+    })
+    .await;
+    assert!(damas.try_status().is_none(), "{}", damas.log());
+    let m = metrics(addr).await;
+    let limited = sample(&m, "damas_rate_limited_total").unwrap_or(0.0);
+    assert!(limited >= (TAPS - 60) as f64, "most of the burst is dropped ({limited}):\n{m}");
+    assert!(limited < TAPS as f64, "the first taps are handled ({limited})");
+
+    // After a pause the user plays normally, and the engine's search is measured.
+    tokio::time::sleep(Duration::from_secs(5)).await;
+    let n = fake.call_count();
+    let game_fen = "W:W31,32,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50:B1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20";
+    let pos = Position::from_fen(damas::rules::VariantId::International, game_fen).unwrap();
+    fake.send_text(&eve, &pos.notation(&pos.legal_moves()[0]));
+    fake.wait_call(n, "the board after the move", |c| c.method.starts_with("editMessage") && c.ok()).await;
+    let deadline = Instant::now() + WAIT;
+    loop {
+        let m = metrics(addr).await;
+        if sample(&m, "damas_engine_think_seconds_count{level=\"1\"}").unwrap_or(0.0) >= 1.0 {
+            break;
+        }
+        assert!(Instant::now() < deadline, "no engine time recorded:\n{m}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let status = damas.terminate();
+    assert!(status.success(), "{status:?}\n{}", damas.log());
+}
