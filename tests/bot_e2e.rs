@@ -29,8 +29,10 @@ async fn startup_sets_menus_and_stops_cleanly_on_ctrl_c() {
     };
     let spanish = ["jugar", "reglas", "tablero", "deshacer", "tablas", "abandonar", "pdn", "variantes", "estadisticas", "ajustes", "idioma", "ayuda"];
     let english = ["play", "rules", "board", "undo", "draw", "resign", "pdn", "variants", "stats", "settings", "lang", "help"];
-    assert_eq!(names(es), spanish, "the Spanish menu has the Spanish names");
-    assert_eq!(names(en), english);
+    // Other commands may follow these; none in the wrong language.
+    assert!(names(es).starts_with(&spanish.map(String::from)), "the Spanish menu has the Spanish names: {:?}", names(es));
+    assert!(names(en).starts_with(&english.map(String::from)), "{:?}", names(en));
+    assert!(!names(es).iter().any(|n| ["play", "rules", "resign", "undo", "help"].contains(&n.as_str())), "{:?}", names(es));
     let description = |c: &support::fake_telegram::Call, name: &str| -> String {
         c.params["commands"].as_array().unwrap().iter().find(|x| x["command"] == name).unwrap()["description"].as_str().unwrap().to_string()
     };
@@ -38,7 +40,7 @@ async fn startup_sets_menus_and_stops_cleanly_on_ctrl_c() {
     assert_eq!(description(en, "resign"), "Resign the game");
     // Everyone else (no language_code) gets the English menu.
     let default = menus.iter().find(|c| c.params.get("language_code").is_none()).expect("default menu");
-    assert_eq!(names(default), english);
+    assert_eq!(names(default), names(en));
     assert!(menus.iter().all(|c| c.ok()));
     assert!(!damas.log().contains(TOKEN.split(':').nth(1).unwrap()), "the token must not be logged");
 

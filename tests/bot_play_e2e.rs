@@ -353,6 +353,76 @@ async fn takeback_against_the_engine() {
             .body()
             .contains("taken back")
     );
+    game.moves.truncate(2);
+    wait_ply(&fake, &tom, board.message_id, 2).await;
+
+    // One game against the engine at a time: /play offers the board or resigning instead.
+    let n = fake.call_count();
+    fake.send_text(&tom, "/play international easy white");
+    let busy = fake.wait_sent(n, tom.id).await;
+    assert!(busy.body().contains("already playing"), "{}", busy.body());
+    let n = fake.call_count();
+    fake.tap_label(&tom, "Show the board");
+    let again = fake.wait_sent(n, tom.id).await;
+    assert_eq!(again.kind, "photo");
+    assert!(last_move(&again.body(), 2).is_some(), "{}", again.body());
+    // The new board message is the one kept up to date from now on.
+    game.board_id = again.message_id;
+    let old_edits = fake.message(tom.id, board.message_id).unwrap().edits;
+    let next = game.any_move();
+    game.typed(&fake, &tom, &next).await;
+    assert_eq!(
+        fake.message(tom.id, board.message_id).unwrap().edits,
+        old_edits,
+        "the old board stays as it was"
+    );
+
+    // A tap on ♻️ redraws nothing when nothing changed: no edit is sent at all.
+    let refresh = fake
+        .message(tom.id, again.message_id)
+        .unwrap()
+        .buttons()
+        .into_iter()
+        .find(|(l, _)| l == "♻️")
+        .unwrap()
+        .1;
+    let n = fake.call_count();
+    let cq = fake.tap(&tom, again.message_id, &refresh);
+    fake.wait_call(n, "the refresh answered", |c| {
+        c.method == "answerCallbackQuery"
+            && c.str("callback_query_id").as_deref() == Some(cq.as_str())
+    })
+    .await;
+    let n2 = fake.call_count();
+    fake.send_text(&tom, "/help");
+    fake.wait_sent(n2, tom.id).await;
+    assert_eq!(
+        chat_calls(&fake, n, &tom),
+        ["sendMessage"],
+        "only the help was sent"
+    );
+
+    // Resigning through the busy message frees the way for the new game.
+    let n = fake.call_count();
+    fake.tap_label(&tom, "Resign it");
+    let question = fake.wait_sent(n, tom.id).await;
+    let n = fake.call_count();
+    fake.tap(&tom, question.message_id, &question.buttons()[0].1);
+    fake.wait_until(WAIT, "the result", |f| {
+        f.last_bot_message_where(tom.id, |m| {
+            m.kind == "text" && m.body().contains("You lost")
+        })
+    })
+    .await;
+    let n = fake.call_count().max(n);
+    fake.send_text(&tom, "/play international easy white");
+    let fresh = fake.wait_sent(n, tom.id).await;
+    assert_eq!(fresh.kind, "photo", "{}", fresh.body());
+    assert!(
+        fresh.body().contains("Your move") && last_move(&fresh.body(), 1).is_none(),
+        "{}",
+        fresh.body()
+    );
 
     // No edit was sent that would have changed nothing.
     for method in [

@@ -247,6 +247,8 @@ pub async fn on_callback(bot: Bot, q: CallbackQuery, ctx: Arc<Ctx>) -> HandlerRe
             Err(_) => Ok(()),
         },
         ["m", "new"] => play::new_game_menu(&bot, &who).await,
+        ["m", "board"] => play::board(&bot, &ctx, &who).await,
+        ["m", "resign"] => play::ask_resign(&bot, &ctx, &who).await,
         ["m", "keep"] => play::keep_playing(&bot, &who, message_id).await,
         _ => {
             tracing::debug!(data, "unknown callback data");

@@ -66,9 +66,10 @@ async fn say(bot: &Bot, who: &Who, text: String) -> HandlerResult {
     Ok(())
 }
 
-/// The user's current game: the unfinished one changed most recently.
+/// The user's current game in private chat: the unfinished game against the engine (games
+/// between people belong to the chats they are played in).
 async fn current(ctx: &Ctx, who: &Who) -> Result<Option<Game>, GameError> {
-    Ok(ctx.games.active(me(who)).await?.into_iter().next())
+    Ok(ctx.games.active(me(who)).await?.into_iter().find(|g| g.white.is_engine() || g.black.is_engine()))
 }
 
 /// Reads a colour word of /play.
@@ -81,8 +82,18 @@ pub fn parse_color(word: &str) -> Option<Option<Color>> {
     }
 }
 
-/// Starts a game against the engine and sends its board. `fen` starts from a position.
+/// Starts a game against the engine and sends its board. `fen` starts from a position. One game
+/// against the engine at a time: typed moves and /undo, /resign... need no game named.
 pub async fn new_game(bot: &Bot, ctx: &Ctx, who: &Who, variant: VariantId, level: u8, color: Option<Color>, fen: Option<String>) -> HandlerResult {
+    if current(ctx, who).await?.is_some() {
+        // Both act on whatever game is current when tapped (the resign question asks first).
+        let markup = InlineKeyboardMarkup::new(vec![vec![
+            InlineKeyboardButton::callback(t(who.lang, "game-button-board"), "m:board"),
+            InlineKeyboardButton::callback(t(who.lang, "game-button-resign"), "m:resign"),
+        ]]);
+        call(bot.send_message(who.chat, t(who.lang, "game-in-progress")).parse_mode(ParseMode::Html).reply_markup(markup)).await?;
+        return Ok(());
+    }
     let color = color.unwrap_or_else(|| if rand::random::<bool>() { Color::White } else { Color::Black });
     match ctx.games.vs_engine(me(who), &who.first_name, variant, level, color, fen).await {
         Ok(game) => {

@@ -140,6 +140,9 @@ game-resign-no = No, play on
 game-resign-cancelled = Play on!
 game-rematch-offered = Rematch offered.
 game-pdn-caption = The game in PDN.
+game-in-progress = You are already playing a game against me. Finish it first, or resign it to start another.
+game-button-board = Show the board
+game-button-resign = Resign it
 
 result-you-win = You won!
 result-you-lose = You lost.

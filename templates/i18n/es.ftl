@@ -140,6 +140,9 @@ game-resign-no = No, sigo jugando
 game-resign-cancelled = ¡Sigue jugando!
 game-rematch-offered = Revancha ofrecida.
 game-pdn-caption = La partida en PDN.
+game-in-progress = Ya estás jugando una partida contra mí. Termínala primero, o abandónala para empezar otra.
+game-button-board = Ver el tablero
+game-button-resign = Abandonarla
 
 result-you-win = ¡Has ganado!
 result-you-lose = Has perdido.
