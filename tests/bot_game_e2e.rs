@@ -144,6 +144,8 @@ async fn international_game_by_taps_to_a_result_and_stale_taps() {
     let end = play_out(&fake, &ivo, VariantId::International, fen, true, 60).await;
     assert!(finished(&end.body()), "{}", end.body());
     assert!(fake.calls_to("editMessageReplyMarkup").iter().any(|c| c.ok()), "picking a piece edits only the keyboard");
+    // The result message comes after the final board.
+    fake.wait_until(WAIT, "the result message", |f| f.last_bot_message_where(ivo.id, |m| m.kind == "text" && finished(&m.body()))).await;
 
     // A tap on a board drawn for an earlier ply changes nothing and says so.
     let n = fake.call_count();
@@ -153,4 +155,6 @@ async fn international_game_by_taps_to_a_result_and_stale_taps() {
     assert!(answer.str("text").is_some_and(|t| !t.is_empty()), "{:?}", answer.params);
     tokio::time::sleep(Duration::from_millis(300)).await;
     assert_eq!(fake.message(ivo.id, first.message_id).unwrap().edits, before.edits);
+    // Every tap was answered before anything else was done for it.
+    assert_eq!(fake.taps_answered_late(), Vec::<String>::new());
 }
