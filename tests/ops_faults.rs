@@ -1,5 +1,6 @@
 //! Faults, with the real `damas serve` binary and the fake Bot API: Redis dying mid-game, the same
-//! webhook update delivered twice (to two instances sharing Redis), a burst of taps from one user.
+//! webhook update delivered twice (to two instances sharing Redis), an instance killed mid-move and
+//! its update redelivered to the other, a burst of taps from one user.
 //! Tests that kill Redis use a private server (see `private_redis`), never the shared one.
 
 mod private_redis;
@@ -276,4 +277,90 @@ async fn a_burst_of_taps_is_rate_limited_without_harm() {
     }
     let status = damas.terminate();
     assert!(status.success(), "{status:?}\n{}", damas.log());
+}
+
+/// An instance is killed (SIGKILL) while handling a move; Telegram, getting no answer, delivers the
+/// update again, to the other instance. The move is applied exactly once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_instance_killed_mid_move_and_the_update_redelivered_elsewhere_applies_it_once() {
+    let redis = PrivateRedis::start();
+    let fake = FakeTelegram::start(TOKEN).await;
+    let lease = [("DAMAS_WEBHOOK_LEASE_SECS", "2")];
+    let start = |fake: &FakeTelegram| {
+        let mut env = webhook_env(&redis.url());
+        env.extend(lease.iter().map(|(k, v)| (*k, v.to_string())));
+        let env: Vec<(&str, String)> = env;
+        let url = fake.url();
+        async move {
+            let env: Vec<(&str, &str)> = env.iter().map(|(k, v)| (*k, v.as_str())).collect();
+            let mut damas = Damas::start(&url, &env);
+            let addr = damas.wait_http_addr();
+            let deadline = Instant::now() + WAIT;
+            loop {
+                if let Ok(r) = http().get(format!("http://{addr}/readyz")).send().await
+                    && r.status() == 200
+                {
+                    break;
+                }
+                assert!(Instant::now() < deadline, "instance not ready:\n{}", damas.log());
+                tokio::time::sleep(Duration::from_millis(50)).await;
+            }
+            (damas, addr)
+        }
+    };
+    let (mut a, addr_a) = start(&fake).await;
+    let (mut b, addr_b) = start(&fake).await;
+    let store = store_at(&redis.url()).await;
+    let una = TestUser::new(6401, "Una", Some("en"));
+
+    // The strongest level thinks for seconds: long enough to kill the instance during the search.
+    fake.send_text(&una, "/play international 4 white");
+    deliver_next(&fake, addr_a).await;
+    let game = game_where(&store, &una, "the new game", |_| true).await;
+    let mv = first_move(&game);
+    fake.send_text(&una, &mv);
+    let update = fake.take_updates().remove(0);
+    let in_flight = tokio::spawn({
+        let update = update.clone();
+        async move {
+            http()
+                .post(format!("http://{addr_a}/telegram/webhook"))
+                .header("X-Telegram-Bot-Api-Secret-Token", SECRET)
+                .json(&update)
+                .send()
+                .await
+                .map(|r| r.status().as_u16())
+        }
+    });
+    let moved = game_where(&store, &una, "the move stored", |g| g.moves.len() == 1).await;
+    a.kill();
+    let answer = in_flight.await.unwrap();
+    assert!(!matches!(answer, Ok(200)), "no 200 from a killed instance: {answer:?}");
+
+    // Redelivered to the other instance: busy while the dead instance's lease lives, then handled.
+    let deadline = Instant::now() + WAIT;
+    loop {
+        match deliver(addr_b, &update).await {
+            200 => break,
+            503 => {}
+            other => panic!("unexpected status {other}"),
+        }
+        assert!(Instant::now() < deadline, "the redelivery was never taken:\n{}", b.log());
+        tokio::time::sleep(Duration::from_millis(250)).await;
+    }
+    let now = store.get(&moved.id).await.unwrap();
+    assert_eq!(now.moves.first(), Some(&mv));
+    assert!(
+        now.moves.len() == 1 || (now.moves.len() == 2 && now.moves[1] != mv),
+        "the move was applied once: {:?}",
+        now.moves
+    );
+    if now.moves.len() == 1 {
+        // The engine's reply died with the instance; it is owed, and the sweeper will make it up.
+        assert!(now.player(now.turn).is_engine() && now.deadline().is_some(), "{now:?}");
+    }
+    assert_eq!(deliver(addr_b, &update).await, 200, "a further redelivery is a duplicate");
+    assert_eq!(store.get(&moved.id).await.unwrap().moves.len(), now.moves.len());
+    let status = b.terminate();
+    assert!(status.success(), "{status:?}\n{}", b.log());
 }
