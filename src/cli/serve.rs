@@ -45,10 +45,10 @@ pub async fn serve(config: Arc<Config>) -> anyhow::Result<()> {
     let addr = listener.local_addr().context("listening socket has no address")?;
     info!(%addr, "HTTP server listening on http://{addr}/");
 
-    let state = AppState::new(config.clone());
+    let state = AppState::new(config.clone()).with_shutdown(stop_rx.clone());
     let ready = state.ready.clone();
     let mut http_stop = stop_rx.clone();
-    let mut router = webapp::router(state).merge(crate::ops::metrics::router());
+    let mut router = webapp::router(state.clone()).merge(crate::ops::metrics::router());
     let webhook = if config.webhook.enabled && config.telegram.token.is_some() {
         let (route, slot) = crate::ops::webhook::router(&config, stop_rx.clone())?;
         router = router.merge(route);
@@ -67,6 +67,10 @@ pub async fn serve(config: Arc<Config>) -> anyhow::Result<()> {
     let store = crate::ops::store::MeteredStore::wrap(open_store(&config).await?);
     let engine = Arc::new(SearchEngine::new(config.engine.max_concurrent_searches, config.engine.max_think));
     let games = Arc::new(GameService::new(store.clone(), engine, ServiceConfig::default()));
+    state.set_games(games.clone());
+    if config.webapp.dev_guest {
+        info!(url = %format!("http://{addr}/app"), "guest games in the browser are on");
+    }
     // Ends games whose deadline passed and makes up engine replies lost in a restart.
     let sweeper = games.clone().spawn_sweeper(std::time::Duration::from_secs(30));
     let bot = match (&config.telegram.token, webhook) {

@@ -1,16 +1,31 @@
 //! The HTTP side: health checks, the Mini App page and its API.
+//!
+//! Routes:
+//! * `/healthz`, `/readyz`
+//! * `/app` (the page) and `/app/static/*` (its script and style, built into the binary)
+//! * `/api/...` (JSON; see [`api`]) and `/api/games/{id}/events` (Server-Sent Events)
+//! * `/board/{id}/{ply}.png` (the position after `ply` moves, as a picture)
+//!
+//! Every change to a game goes through [`GameService`]; this module only translates HTTP to
+//! service calls and games to JSON.
 
+pub mod api;
 pub mod init_data;
+mod page;
+pub mod session;
+pub mod view;
 
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, OnceLock};
 
 use axum::Router;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::routing::get;
+use tokio::sync::watch;
 
 use crate::config::Config;
+use crate::game::service::GameService;
 
 /// Shared by every HTTP handler; cheap to clone.
 #[derive(Clone)]
@@ -18,17 +33,54 @@ pub struct AppState {
     pub config: Arc<Config>,
     /// Flipped once the stores and the bot are up, so a load balancer only routes to a working process.
     pub ready: Arc<AtomicBool>,
+    /// Set once the store is open; the API answers 503 until then.
+    games: Arc<OnceLock<Arc<GameService>>>,
+    /// HMAC key derived from the bot token, when there is one.
+    init_secret: Option<[u8; 32]>,
+    /// Becomes true when the server shuts down; long-lived event streams end then.
+    stopping: watch::Receiver<bool>,
 }
 
 impl AppState {
     pub fn new(config: Arc<Config>) -> Self {
-        AppState { config, ready: Arc::new(AtomicBool::new(false)) }
+        let init_secret = config.telegram.token.as_ref().map(|t| init_data::secret_key(t.expose()));
+        // A sender that is dropped at once: the streams then simply never see a shutdown.
+        let (_, stopping) = watch::channel(false);
+        AppState { config, ready: Arc::new(AtomicBool::new(false)), games: Arc::new(OnceLock::new()), init_secret, stopping }
+    }
+
+    /// Event streams end when `stop` turns true (so a graceful shutdown does not wait for them).
+    pub fn with_shutdown(mut self, stop: watch::Receiver<bool>) -> Self {
+        self.stopping = stop;
+        self
+    }
+
+    /// Hands the game service to the API (once; later calls are ignored).
+    pub fn set_games(&self, games: Arc<GameService>) {
+        let _ = self.games.set(games);
+    }
+
+    pub fn games(&self) -> Option<&Arc<GameService>> {
+        self.games.get()
+    }
+
+    pub(crate) fn init_secret(&self) -> Option<&[u8; 32]> {
+        self.init_secret.as_ref()
+    }
+
+    pub(crate) fn stopping(&self) -> watch::Receiver<bool> {
+        self.stopping.clone()
     }
 }
 
 /// The whole HTTP surface of `damas serve`.
 pub fn router(state: AppState) -> Router {
-    Router::new().route("/healthz", get(healthz)).route("/readyz", get(readyz)).with_state(state)
+    Router::new()
+        .route("/healthz", get(healthz))
+        .route("/readyz", get(readyz))
+        .merge(page::routes())
+        .merge(api::routes())
+        .with_state(state)
 }
 
 async fn healthz() -> &'static str {

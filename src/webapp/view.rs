@@ -1,0 +1,269 @@
+//! A game as the page sees it: the stored game plus, for the viewer, the board picture oriented
+//! for them and the moves they may make now.
+
+use serde::Serialize;
+
+use crate::game::model::{Game, GameId, GameResult, Offers, Player, Status};
+use crate::game::service::GameError;
+use crate::game::store::StoreError;
+use crate::game::{Color, UserId, VariantId};
+use crate::render::{BoardView, Theme, board_svg};
+use crate::rules::{GameState, Move, Position};
+
+#[derive(Clone, Debug, Serialize)]
+pub struct PlayerView {
+    /// "human", "engine" or "open" (a seat nobody has taken yet).
+    pub kind: &'static str,
+    pub name: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub level: Option<u8>,
+    /// The viewer sits here.
+    pub you: bool,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct MoveView {
+    pub from: String,
+    pub to: String,
+    /// Every landing square, the last one being `to`.
+    pub path: Vec<String>,
+    pub captures: Vec<String>,
+    /// The move in notation; what `POST /api/games/{id}/moves` takes.
+    pub text: String,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct VariantView {
+    pub id: VariantId,
+    pub name_en: &'static str,
+    pub name_es: &'static str,
+}
+
+impl VariantView {
+    pub fn of(id: VariantId) -> VariantView {
+        let rules = id.rules();
+        VariantView {
+            id,
+            name_en: rules.name_en,
+            name_es: rules.name_es,
+        }
+    }
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct GameView {
+    pub id: GameId,
+    pub variant: VariantView,
+    pub status: Status,
+    pub version: u64,
+    pub ply: u32,
+    pub turn: Color,
+    pub white: PlayerView,
+    pub black: PlayerView,
+    /// The colours the viewer plays (none for a spectator).
+    pub you: Vec<Color>,
+    /// The picture shows Black at the bottom.
+    pub flip: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub result: Option<GameResult>,
+    pub offers: Offers,
+    pub moves: Vec<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub last: Option<MoveView>,
+    /// Legal moves, only when it is the viewer's turn.
+    pub legal: Vec<MoveView>,
+    /// The viewer may take the open seat.
+    pub can_join: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rematch: Option<GameId>,
+    /// The board, the same SVG the PNG pictures are rendered from.
+    pub svg: String,
+}
+
+fn player_view(p: &Player, viewer: UserId) -> PlayerView {
+    match p {
+        Player::Human { id, name } => PlayerView {
+            kind: "human",
+            name: name.clone(),
+            level: None,
+            you: *id == viewer,
+        },
+        Player::Engine { level } => PlayerView {
+            kind: "engine",
+            name: p.display_name(),
+            level: Some(*level),
+            you: false,
+        },
+        Player::Open => PlayerView {
+            kind: "open",
+            name: String::new(),
+            level: None,
+            you: false,
+        },
+    }
+}
+
+fn corrupt(game: &Game, detail: impl std::fmt::Display) -> GameError {
+    GameError::Store(StoreError::Corrupt(format!("game {}: {detail}", game.id)))
+}
+
+/// The position after the first `ply` moves, with the move that led to it.
+pub fn position_at(game: &Game, ply: usize) -> Result<(GameState, Option<Move>), GameError> {
+    let start = Position::from_fen(game.variant, &game.start_fen).map_err(|e| corrupt(game, e))?;
+    let mut state = GameState::new(start);
+    let mut last = None;
+    for (i, text) in game.moves.iter().take(ply).enumerate() {
+        let mv = state
+            .position()
+            .parse_move(text)
+            .map_err(|e| corrupt(game, format!("move {} {text}: {e}", i + 1)))?;
+        state.play(&mv);
+        last = Some(mv);
+    }
+    Ok((state, last))
+}
+
+fn move_view(pos: &Position, mv: &Move) -> MoveView {
+    let rules = pos.rules();
+    let name = |s| rules.square_name(s);
+    MoveView {
+        from: name(mv.from()),
+        to: name(mv.to()),
+        path: mv.path().iter().map(|&s| name(s)).collect(),
+        captures: mv.captures().iter().map(|&s| name(s)).collect(),
+        text: pos.notation(mv),
+    }
+}
+
+/// The game for `viewer`, its board drawn in `theme`.
+pub fn build(game: &Game, viewer: UserId, theme: Theme) -> Result<GameView, GameError> {
+    let you = game.colors_of(viewer);
+    let flip = you.as_slice() == [Color::Black];
+    let before_last = game.moves.len().saturating_sub(1);
+    let (before, _) = position_at(game, before_last)?;
+    let (state, last) = if game.moves.is_empty() {
+        (before.clone(), None)
+    } else {
+        let text = &game.moves[before_last];
+        let mv = before
+            .position()
+            .parse_move(text)
+            .map_err(|e| corrupt(game, format!("move {text}: {e}")))?;
+        let mut after = before.clone();
+        after.play(&mv);
+        (after, Some(mv))
+    };
+    let pos = *state.position();
+    let last_view = last.as_ref().map(|mv| move_view(before.position(), mv));
+    let my_turn = game.status == Status::Active && game.player(game.turn).user() == Some(viewer);
+    let legal = if my_turn {
+        pos.legal_moves()
+            .iter()
+            .map(|mv| move_view(&pos, mv))
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let mut board = BoardView::new(pos).flipped(flip).theme(theme);
+    if let Some(mv) = &last {
+        board = board.last_move(mv);
+    }
+    if game.status != Status::Active {
+        board.must_capture.clear();
+        board.show_turn = false;
+    }
+    let can_join = game.status == Status::Waiting && you.is_empty();
+    Ok(GameView {
+        id: game.id.clone(),
+        variant: VariantView::of(game.variant),
+        status: game.status,
+        version: game.version,
+        ply: game.ply,
+        turn: game.turn,
+        white: player_view(&game.white, viewer),
+        black: player_view(&game.black, viewer),
+        you,
+        flip,
+        result: game.result.clone(),
+        offers: game.offers.clone(),
+        moves: game.moves.clone(),
+        last: last_view,
+        legal,
+        can_join,
+        rematch: game.rematch.clone(),
+        svg: board_svg(&board),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(variant: VariantId, moves: &[&str]) -> Game {
+        let start = Position::start(variant);
+        let mut g = Game::new(
+            GameId::parse("abc").unwrap(),
+            variant,
+            start.to_fen(),
+            start.side_to_move(),
+            Player::human(7, "Ana"),
+            Player::Engine { level: 1 },
+            0,
+        );
+        let mut state = GameState::new(start);
+        for m in moves {
+            let mv = state.position().parse_move(m).unwrap();
+            state.play(&mv);
+            g.moves.push(m.to_string());
+        }
+        g.fen = state.position().to_fen();
+        g.turn = state.position().side_to_move();
+        g.ply = g.moves.len() as u32;
+        g
+    }
+
+    #[test]
+    fn viewer_to_move_gets_legal_moves_and_picture() {
+        let g = game(VariantId::International, &[]);
+        let v = build(&g, UserId(7), Theme::Light).unwrap();
+        assert_eq!(
+            v.legal.len(),
+            9,
+            "nine opening moves in international draughts"
+        );
+        assert!(
+            v.legal
+                .iter()
+                .all(|m| m.text == format!("{}-{}", m.from, m.to))
+        );
+        assert!(v.svg.contains("data-sq=\"32\""));
+        assert!(!v.flip);
+        assert!(v.white.you && !v.black.you);
+        // Someone else sees the same board without moves.
+        let other = build(&g, UserId(8), Theme::Light).unwrap();
+        assert!(other.legal.is_empty() && other.you.is_empty());
+    }
+
+    #[test]
+    fn last_move_and_black_orientation() {
+        let mut g = game(VariantId::International, &["32-28"]);
+        std::mem::swap(&mut g.white, &mut g.black);
+        let v = build(&g, UserId(7), Theme::Dark).unwrap();
+        assert!(v.flip);
+        let last = v.last.unwrap();
+        assert_eq!((last.from.as_str(), last.to.as_str()), ("32", "28"));
+        assert_eq!(v.legal.len(), 9);
+        assert!(v.svg.contains("class=\"last\""));
+    }
+
+    #[test]
+    fn position_at_stops_at_ply() {
+        let g = game(VariantId::English, &["11-15", "23-19"]);
+        let (s, last) = position_at(&g, 1).unwrap();
+        assert_eq!(s.position().side_to_move(), Color::White);
+        assert!(last.is_some());
+        let (s0, none) = position_at(&g, 0).unwrap();
+        assert_eq!(*s0.position(), Position::start(VariantId::English));
+        assert!(none.is_none());
+    }
+}

@@ -1,0 +1,715 @@
+// damas Mini App. Works inside Telegram (initData from Telegram.WebApp or from the launch URL's
+// #tgWebAppData) and, when the server allows guests, in any browser without Telegram.
+// All rules live on the server: the page only offers the legal moves the API lists.
+(function () {
+  "use strict";
+
+  // ---------------------------------------------------------------------------------------------
+  // Texts
+
+  var TEXT = {
+    en: {
+      loading: "Loading…", retry: "Try again", new_game: "New game", variant: "Variant", opponent: "Opponent",
+      vs_engine: "Engine", vs_friend: "A friend", your_color: "Your pieces", white: "White", black: "Black",
+      random: "Random", level: "Engine level", play: "Play", your_games: "Your games",
+      guest_note: "Local game in your browser: no Telegram needed.", accept: "Accept", decline: "Decline",
+      share_hint: "Send this link to your opponent:", copy: "Copy", copied: "Copied", join: "Take the seat",
+      takeback: "Take back", draw: "Offer draw", resign: "Resign", confirm_resign: "Sure?", rematch: "Rematch",
+      new: "New game", moves: "Moves", you: "you", engine_level: "level {n}", waiting_seat: "waiting…",
+      your_turn: "Your turn", their_turn: "{name} to move", thinking: "Thinking", waiting: "Waiting for an opponent",
+      white_wins: "White wins", black_wins: "Black wins", draw_result: "Draw", aborted: "Game aborted",
+      you_win: "You win!", you_lose: "You lost",
+      r_no_moves: "no moves left", r_no_pieces: "no pieces left", r_resignation: "by resignation",
+      r_draw_agreed: "by agreement", r_repetition: "by repetition", r_move_limit: "move limit", r_timeout: "on time",
+      r_aborted: "",
+      draw_offered_you: "{name} offers a draw", takeback_offered_you: "{name} asks to take back a move",
+      draw_offered_by_you: "Draw offered", takeback_offered_by_you: "Takeback requested",
+      choose_path: "Which way?", open_in_telegram: "Open this page from the bot in Telegram.",
+      no_game: "This game does not exist (any more).", network: "No connection to the server.",
+      e_not_your_turn: "It is not your turn.", e_stale: "The board changed; here is the current one.",
+      e_game_over: "The game is over.", e_engine_declines: "The engine does not accept draws.",
+      e_nothing_to_take_back: "There is no move to take back.", e_already_offered: "Already offered.",
+      e_not_a_player: "You are watching this game.", e_illegal_move: "That move is not allowed.",
+      e_seat_taken: "Someone else took the seat.", e_too_many_games: "Too many unfinished games.",
+      e_unauthorized: "Your session has expired; reload the page.", e_other: "Something went wrong.",
+      live_lost: "Reconnecting…", engine: "damas engine", to_move: "to move"
+    },
+    es: {
+      loading: "Cargando…", retry: "Reintentar", new_game: "Nueva partida", variant: "Variante", opponent: "Rival",
+      vs_engine: "Motor", vs_friend: "Un amigo", your_color: "Tus piezas", white: "Blancas", black: "Negras",
+      random: "Al azar", level: "Nivel del motor", play: "Jugar", your_games: "Tus partidas",
+      guest_note: "Partida local en tu navegador: no hace falta Telegram.", accept: "Aceptar", decline: "Rechazar",
+      share_hint: "Envía este enlace a tu rival:", copy: "Copiar", copied: "Copiado", join: "Ocupar el asiento",
+      takeback: "Deshacer", draw: "Ofrecer tablas", resign: "Abandonar", confirm_resign: "¿Seguro?", rematch: "Revancha",
+      new: "Nueva", moves: "Jugadas", you: "tú", engine_level: "nivel {n}", waiting_seat: "esperando…",
+      your_turn: "Te toca", their_turn: "Juega {name}", thinking: "Pensando", waiting: "Esperando rival",
+      white_wins: "Ganan las blancas", black_wins: "Ganan las negras", draw_result: "Tablas", aborted: "Partida anulada",
+      you_win: "¡Has ganado!", you_lose: "Has perdido",
+      r_no_moves: "sin jugadas", r_no_pieces: "sin piezas", r_resignation: "por abandono",
+      r_draw_agreed: "de mutuo acuerdo", r_repetition: "por repetición", r_move_limit: "límite de jugadas",
+      r_timeout: "por tiempo", r_aborted: "",
+      draw_offered_you: "{name} ofrece tablas", takeback_offered_you: "{name} pide deshacer una jugada",
+      draw_offered_by_you: "Tablas ofrecidas", takeback_offered_by_you: "Deshacer pedido",
+      choose_path: "¿Por qué camino?", open_in_telegram: "Abre esta página desde el bot en Telegram.",
+      no_game: "Esta partida no existe (o ya no).", network: "Sin conexión con el servidor.",
+      e_not_your_turn: "No es tu turno.", e_stale: "El tablero cambió; este es el actual.",
+      e_game_over: "La partida ha terminado.", e_engine_declines: "El motor no acepta tablas.",
+      e_nothing_to_take_back: "No hay jugada que deshacer.", e_already_offered: "Ya lo has ofrecido.",
+      e_not_a_player: "Estás mirando esta partida.", e_illegal_move: "Esa jugada no está permitida.",
+      e_seat_taken: "Otra persona ocupó el asiento.", e_too_many_games: "Demasiadas partidas sin terminar.",
+      e_unauthorized: "La sesión ha caducado; recarga la página.", e_other: "Algo salió mal.",
+      live_lost: "Reconectando…", engine: "Motor damas", to_move: "mueve"
+    }
+  };
+
+  // ---------------------------------------------------------------------------------------------
+  // Telegram: the official script's object when present, else the documented postEvent bridge.
+
+  var hash = new URLSearchParams(location.hash.slice(1));
+  var query = new URLSearchParams(location.search);
+  var tg = window.Telegram && window.Telegram.WebApp && window.Telegram.WebApp.initData ? window.Telegram.WebApp : null;
+  var initData = tg ? tg.initData : (hash.get("tgWebAppData") || sessionStorage.getItem("damas.initData") || "");
+  if (initData) { sessionStorage.setItem("damas.initData", initData); }
+  var inTelegram = !!initData;
+
+  function postEvent(type, data) {
+    var payload = JSON.stringify(data || {});
+    try {
+      if (window.TelegramWebviewProxy && window.TelegramWebviewProxy.postEvent) {
+        window.TelegramWebviewProxy.postEvent(type, payload);
+      } else if (window.external && "notify" in window.external) {
+        window.external.notify(JSON.stringify({ eventType: type, eventData: data || {} }));
+      } else if (window.parent !== window) {
+        window.parent.postMessage(JSON.stringify({ eventType: type, eventData: data || {} }), "*");
+      }
+    } catch (e) { /* not inside Telegram after all */ }
+  }
+
+  var haptic = {
+    select: function () {
+      if (!inTelegram) return;
+      if (tg && tg.HapticFeedback) tg.HapticFeedback.selectionChanged();
+      else postEvent("web_app_trigger_haptic_feedback", { type: "selection_change" });
+    },
+    impact: function (style) {
+      if (!inTelegram) return;
+      if (tg && tg.HapticFeedback) tg.HapticFeedback.impactOccurred(style || "light");
+      else postEvent("web_app_trigger_haptic_feedback", { type: "impact", impact_style: style || "light" });
+    },
+    notify: function (kind) {
+      if (!inTelegram) return;
+      if (tg && tg.HapticFeedback) tg.HapticFeedback.notificationOccurred(kind);
+      else postEvent("web_app_trigger_haptic_feedback", { type: "notification", notification_type: kind });
+    }
+  };
+
+  function telegramSetup() {
+    if (!inTelegram) return;
+    if (tg) {
+      tg.ready();
+      tg.expand();
+      if (tg.disableVerticalSwipes) tg.disableVerticalSwipes();
+    } else {
+      postEvent("web_app_ready");
+      postEvent("web_app_expand");
+      postEvent("web_app_setup_swipe_behavior", { allow_vertical_swipe: false });
+    }
+  }
+
+  function themeParams() {
+    if (tg && tg.themeParams) return tg.themeParams;
+    try { return JSON.parse(hash.get("tgWebAppThemeParams") || "null"); } catch (e) { return null; }
+  }
+
+  function luminance(hex) {
+    var m = /^#?([0-9a-f]{6})$/i.exec(hex || "");
+    if (!m) return 1;
+    var n = parseInt(m[1], 16);
+    return (0.2126 * (n >> 16 & 255) + 0.7152 * (n >> 8 & 255) + 0.0722 * (n & 255)) / 255;
+  }
+
+  var boardTheme = "light";
+  function applyTheme() {
+    var p = inTelegram ? themeParams() : null;
+    var root = document.documentElement;
+    if (p && p.bg_color) {
+      root.classList.add("tg");
+      var map = { bg_color: "bg", secondary_bg_color: "secondary-bg", text_color: "text", hint_color: "hint",
+        button_color: "button", button_text_color: "button-text", section_separator_color: "section-separator",
+        destructive_text_color: "destructive" };
+      Object.keys(map).forEach(function (k) { if (p[k]) root.style.setProperty("--tg-" + map[k], p[k]); });
+      boardTheme = luminance(p.bg_color) < 0.4 ? "dark" : "light";
+    } else {
+      boardTheme = window.matchMedia && matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light";
+    }
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Language
+
+  function initUser() {
+    try { return JSON.parse(new URLSearchParams(initData).get("user") || "null"); } catch (e) { return null; }
+  }
+  var lang = localStorage.getItem("damas.lang");
+  if (lang !== "es" && lang !== "en") {
+    var u = initUser();
+    var code = (u && u.language_code) || navigator.language || "en";
+    lang = /^es/i.test(code) ? "es" : "en";
+  }
+  function t(key, args) {
+    var s = (TEXT[lang] && TEXT[lang][key]) || TEXT.en[key] || key;
+    if (args) Object.keys(args).forEach(function (k) { s = s.replace("{" + k + "}", args[k]); });
+    return s;
+  }
+  function translatePage() {
+    document.documentElement.lang = lang;
+    document.querySelectorAll("[data-i18n]").forEach(function (el) { el.textContent = t(el.getAttribute("data-i18n")); });
+    $("lang-btn").textContent = lang === "es" ? "EN" : "ES";
+    if (info) fillVariants();
+    if (game) render(game);
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // API
+
+  function $(id) { return document.getElementById(id); }
+  var token = null;
+  var info = null;
+  var game = null;
+
+  function api(method, path, body) {
+    var sep = path.indexOf("?") < 0 ? "?" : "&";
+    var url = path + (path.indexOf("/api/games") === 0 ? sep + "theme=" + boardTheme : "");
+    var headers = { "Accept": "application/json" };
+    if (token) headers.Authorization = "Bearer " + token;
+    if (body !== undefined) headers["Content-Type"] = "application/json";
+    return fetch(url, { method: method, headers: headers, body: body === undefined ? undefined : JSON.stringify(body) })
+      .then(function (r) {
+        return r.text().then(function (text) {
+          var data = null;
+          try { data = text ? JSON.parse(text) : null; } catch (e) { data = null; }
+          if (!r.ok) {
+            var err = new Error((data && data.message) || ("HTTP " + r.status));
+            err.code = (data && data.error) || "other";
+            err.status = r.status;
+            throw err;
+          }
+          return data;
+        });
+      }, function () {
+        var err = new Error("network");
+        err.code = "network";
+        throw err;
+      });
+  }
+
+  function errorText(err) {
+    if (err.code === "network") return t("network");
+    var key = "e_" + err.code;
+    return TEXT.en[key] ? t(key) : (t("e_other") + " (" + err.message + ")");
+  }
+
+  function signIn() {
+    if (initData) {
+      return api("POST", "/api/session", { init_data: initData }).then(function (s) {
+        token = s.token;
+        return s;
+      });
+    }
+    if (!info.guest) {
+      var err = new Error("telegram");
+      err.code = "telegram";
+      return Promise.reject(err);
+    }
+    var saved = localStorage.getItem("damas.guest");
+    var check = saved ? (token = saved, api("GET", "/api/games").then(function () { return { token: saved }; }, function () { return null; }))
+      : Promise.resolve(null);
+    return check.then(function (ok) {
+      if (ok) return ok;
+      token = null;
+      return api("POST", "/api/session/guest", { name: lang === "es" ? "Invitado" : "Guest" }).then(function (s) {
+        token = s.token;
+        localStorage.setItem("damas.guest", s.token);
+        return s;
+      });
+    });
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Screens
+
+  function show(name) {
+    ["loading", "error", "new", "game"].forEach(function (n) { $("screen-" + n).hidden = n !== name; });
+  }
+
+  function fail(text) {
+    $("error-text").textContent = text;
+    show("error");
+  }
+
+  var choice = { opponent: "engine", color: "white", level: 3 };
+
+  function fillVariants() {
+    var select = $("variant");
+    var current = select.value || localStorage.getItem("damas.variant") || "international";
+    select.innerHTML = "";
+    info.variants.forEach(function (v) {
+      var o = document.createElement("option");
+      o.value = v.id;
+      o.textContent = lang === "es" ? v.name_es : v.name_en;
+      select.appendChild(o);
+    });
+    select.value = current;
+    if (!select.value) select.value = "international";
+  }
+
+  function segment(id, key) {
+    var box = $(id);
+    box.querySelectorAll("button").forEach(function (b) {
+      b.classList.toggle("on", b.getAttribute("data-value") === String(choice[key]));
+      b.onclick = function () {
+        choice[key] = key === "level" ? Number(b.getAttribute("data-value")) : b.getAttribute("data-value");
+        haptic.select();
+        segment(id, key);
+        $("level-field").hidden = choice.opponent !== "engine";
+      };
+    });
+  }
+
+  function showNewGame() {
+    stopLive();
+    game = null;
+    history.replaceState(null, "", "/app" + location.hash);
+    $("bar-title").textContent = "";
+    fillVariants();
+    var levels = $("level");
+    if (!levels.children.length) {
+      for (var i = 1; i <= info.max_level; i++) {
+        var b = document.createElement("button");
+        b.type = "button";
+        b.setAttribute("data-value", String(i));
+        b.textContent = String(i);
+        levels.appendChild(b);
+      }
+    }
+    choice.level = Number(localStorage.getItem("damas.level")) || info.default_level;
+    segment("opponent", "opponent");
+    segment("color", "color");
+    segment("level", "level");
+    $("level-field").hidden = choice.opponent !== "engine";
+    $("guest-note").hidden = inTelegram;
+    show("new");
+    api("GET", "/api/games").then(function (list) {
+      var ul = $("my-games");
+      ul.innerHTML = "";
+      list.forEach(function (g) {
+        var li = document.createElement("li");
+        var a = document.createElement("a");
+        a.href = "/app?game=" + encodeURIComponent(g.id);
+        a.textContent = g.white + " – " + g.black;
+        a.onclick = function (ev) { ev.preventDefault(); openGame(g.id); };
+        var s = document.createElement("span");
+        s.className = "muted small";
+        s.textContent = variantName(g.variant) + (g.your_turn ? " · " + t("your_turn") : "");
+        li.appendChild(a);
+        li.appendChild(s);
+        ul.appendChild(li);
+      });
+      $("my-games-card").hidden = list.length === 0;
+    }, function () { $("my-games-card").hidden = true; });
+  }
+
+  function variantName(id) {
+    var v = info && info.variants.filter(function (x) { return x.id === id; })[0];
+    return v ? (lang === "es" ? v.name_es : v.name_en) : id;
+  }
+
+  function startGame() {
+    var button = $("start");
+    button.disabled = true;
+    localStorage.setItem("damas.variant", $("variant").value);
+    localStorage.setItem("damas.level", String(choice.level));
+    api("POST", "/api/games", { variant: $("variant").value, opponent: choice.opponent, color: choice.color, level: choice.level })
+      .then(function (view) {
+        button.disabled = false;
+        haptic.impact("medium");
+        enterGame(view);
+      }, function (err) {
+        button.disabled = false;
+        fail(errorText(err));
+      });
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // The game
+
+  var live = null;
+  var selected = null;
+  var resignArmed = false;
+
+  function openGame(id) {
+    show("loading");
+    api("GET", "/api/games/" + encodeURIComponent(id)).then(enterGame, function (err) {
+      if (err.status === 404) { fail(t("no_game")); } else { fail(errorText(err)); }
+    });
+  }
+
+  function enterGame(view) {
+    selected = null;
+    history.replaceState(null, "", "/app?game=" + encodeURIComponent(view.id) + location.hash);
+    show("game");
+    render(view);
+    startLive(view.id);
+  }
+
+  function stopLive() {
+    if (live) { live.close(); live = null; }
+  }
+
+  function startLive(id) {
+    stopLive();
+    var url = "/api/games/" + encodeURIComponent(id) + "/events?token=" + encodeURIComponent(token) + "&theme=" + boardTheme;
+    live = new EventSource(url);
+    live.addEventListener("game", function (ev) {
+      var view;
+      try { view = JSON.parse(ev.data); } catch (e) { return; }
+      if (!game || view.id !== game.id || view.version > game.version) {
+        var moved = game && view.moves.length > game.moves.length && view.last && view.legal.length > 0;
+        render(view);
+        if (moved) haptic.impact("light");
+      }
+    });
+    live.addEventListener("gone", function () { stopLive(); fail(t("no_game")); });
+    live.onerror = function () {
+      if (live && live.readyState === EventSource.CONNECTING) notice(t("live_lost"), "");
+    };
+    live.onopen = function () { if (game) renderNotice(game); };
+  }
+
+  function notice(text, kind) {
+    var n = $("notice");
+    n.textContent = text;
+    n.className = "notice" + (kind ? " " + kind : "");
+  }
+
+  function isMine(color) { return game.you.indexOf(color) >= 0; }
+  function myTurn(view) { return view.status === "active" && view.legal.length > 0; }
+
+  function playerLine(el, view, color) {
+    var p = view[color];
+    el.innerHTML = "";
+    var disc = document.createElement("span");
+    disc.className = "disc " + color;
+    var name = document.createElement("span");
+    name.className = "name";
+    name.textContent = p.kind === "open" ? t("waiting_seat") : (p.kind === "engine" ? t("engine") : p.name);
+    var tag = document.createElement("span");
+    tag.className = "tag";
+    tag.textContent = p.you ? "(" + t("you") + ")" : (p.kind === "engine" ? t("engine_level", { n: p.level }) : "");
+    var turn = document.createElement("span");
+    turn.className = "turn" + (p.kind === "engine" ? " thinking" : "");
+    turn.textContent = p.you ? t("your_turn") : (p.kind === "engine" ? t("thinking") : t("to_move"));
+    el.appendChild(disc);
+    el.appendChild(name);
+    el.appendChild(tag);
+    el.appendChild(turn);
+    el.classList.toggle("moving", view.status === "active" && view.turn === color);
+    el.setAttribute("data-color", color);
+  }
+
+  function resultText(view) {
+    var r = view.result;
+    if (view.status === "aborted" || !r) return t("aborted");
+    var head;
+    if (!r.winner) head = t("draw_result");
+    else if (view.you.length === 1) head = isMine(r.winner) ? t("you_win") : t("you_lose");
+    else head = t(r.winner === "white" ? "white_wins" : "black_wins");
+    var why = t("r_" + r.reason.kind);
+    return why && why !== "r_" + r.reason.kind ? head + " · " + why : head;
+  }
+
+  function renderNotice(view) {
+    if (view.status === "finished" || view.status === "aborted") { notice(resultText(view), "over"); return; }
+    if (view.status === "waiting") { notice(t("waiting"), ""); return; }
+    if (myTurn(view)) { notice(t("your_turn"), ""); return; }
+    var mover = view[view.turn];
+    notice(mover.kind === "engine" ? t("thinking") + "…" : t("their_turn", { name: mover.kind === "open" ? "?" : mover.name }), "");
+  }
+
+  function render(view) {
+    var changed = !game || game.id !== view.id || game.version !== view.version;
+    game = view;
+    if (changed) selected = null;
+    resignArmed = false;
+    document.body.setAttribute("data-game", view.id);
+    document.body.setAttribute("data-status", view.status);
+    document.body.setAttribute("data-ply", String(view.moves.length));
+    document.body.setAttribute("data-my-turn", myTurn(view) ? "1" : "0");
+    $("bar-title").textContent = variantName(view.variant.id);
+    $("variant-name").textContent = variantName(view.variant.id);
+    var bottom = view.flip ? "black" : "white";
+    var top = view.flip ? "white" : "black";
+    playerLine($("player-top"), view, top);
+    playerLine($("player-bottom"), view, bottom);
+    $("board").innerHTML = view.svg;
+    decorate();
+    renderNotice(view);
+    renderMoves(view);
+    renderControls(view);
+    $("choices").hidden = true;
+  }
+
+  function renderMoves(view) {
+    var ol = $("moves");
+    ol.innerHTML = "";
+    for (var i = 0; i < view.moves.length; i += 2) {
+      var li = document.createElement("li");
+      var n = document.createElement("span");
+      n.className = "n";
+      n.textContent = (i / 2 + 1) + ".";
+      li.appendChild(n);
+      for (var j = i; j < Math.min(i + 2, view.moves.length); j++) {
+        var m = document.createElement("span");
+        m.className = "m" + (j === view.moves.length - 1 ? " last" : "");
+        m.textContent = view.moves[j];
+        li.appendChild(m);
+      }
+      ol.appendChild(li);
+    }
+    ol.scrollTop = ol.scrollHeight;
+  }
+
+  function renderControls(view) {
+    var active = view.status === "active";
+    var over = view.status === "finished" || view.status === "aborted";
+    var playing = view.you.length > 0;
+    var opponentIsEngine = playing && view[view.you[0] === "white" ? "black" : "white"].kind === "engine";
+    $("actions").hidden = !playing;
+    $("btn-takeback").disabled = !(active && playing && view.moves.length > 0);
+    $("btn-draw").disabled = !(active && playing) || opponentIsEngine;
+    $("btn-resign").disabled = !((active || view.status === "waiting") && playing);
+    $("btn-resign").textContent = t("resign");
+    $("btn-resign").classList.remove("danger");
+    $("btn-rematch").hidden = !(over && playing && view.status === "finished");
+    $("btn-draw").hidden = over && playing && view.status === "finished";
+    $("share").hidden = !(view.status === "waiting" && playing);
+    $("share-url").value = location.origin + "/app?game=" + view.id;
+    $("join").hidden = !view.can_join;
+    var offer = null;
+    if (active && playing && view.you.length === 1) {
+      var me = view.you[0];
+      var them = me === "white" ? "black" : "white";
+      if (view.offers.draw === them) offer = { kind: "draw", text: t("draw_offered_you", { name: view[them].name }) };
+      else if (view.offers.takeback === them) offer = { kind: "takeback", text: t("takeback_offered_you", { name: view[them].name }) };
+      else if (view.offers.draw === me) notice(t("draw_offered_by_you"), "");
+      else if (view.offers.takeback === me) notice(t("takeback_offered_by_you"), "");
+    }
+    $("offer").hidden = !offer;
+    if (offer) {
+      $("offer-text").textContent = offer.text;
+      $("offer-accept").onclick = function () { act(offer.kind, { accept: true, version: view.version }); };
+      $("offer-decline").onclick = function () { act(offer.kind, { accept: false, version: view.version }); };
+    }
+  }
+
+  function act(kind, body) {
+    var id = game.id;
+    $("board").classList.add("busy");
+    return api("POST", "/api/games/" + encodeURIComponent(id) + "/" + kind, body).then(function (view) {
+      $("board").classList.remove("busy");
+      if (view.id !== id) { enterGame(view); return; }
+      if (!game || view.version >= game.version) render(view);
+    }, function (err) {
+      $("board").classList.remove("busy");
+      haptic.notify("error");
+      notice(errorText(err), "error");
+      if (err.code === "stale" || err.code === "not_your_turn") openGame(id);
+    });
+  }
+
+  // --- board interaction -----------------------------------------------------------------------
+
+  var SVGNS = "http://www.w3.org/2000/svg";
+  var squares = {};
+
+  function svgRoot() { return $("board").querySelector("svg"); }
+
+  function decorate() {
+    squares = {};
+    var svg = svgRoot();
+    if (!svg) return;
+    svg.removeAttribute("width");
+    svg.removeAttribute("height");
+    svg.querySelectorAll("rect[data-sq]").forEach(function (r) {
+      squares[r.getAttribute("data-sq")] = { x: Number(r.getAttribute("x")), y: Number(r.getAttribute("y")), el: r };
+    });
+    var froms = {};
+    game.legal.forEach(function (m) { froms[m.from] = true; });
+    Object.keys(squares).forEach(function (name) {
+      if (froms[name]) { squares[name].el.setAttribute("data-movable", "1"); squares[name].el.classList.add("movable"); }
+    });
+    svg.addEventListener("click", onBoardClick);
+    drawSelection();
+  }
+
+  function drawSelection() {
+    var svg = svgRoot();
+    if (!svg) return;
+    svg.querySelectorAll(".ui-mark").forEach(function (el) { el.parentNode.removeChild(el); });
+    if (!selected || !squares[selected]) return;
+    var s = squares[selected];
+    var sel = document.createElementNS(SVGNS, "rect");
+    sel.setAttribute("class", "sel ui-mark");
+    sel.setAttribute("x", s.x); sel.setAttribute("y", s.y);
+    sel.setAttribute("width", 100); sel.setAttribute("height", 100);
+    sel.setAttribute("data-selected", selected);
+    sel.setAttribute("pointer-events", "none");
+    // Right above the square, below the pieces.
+    s.el.parentNode.insertBefore(sel, s.el.nextSibling);
+    var layer = svg.querySelector("#board") || svg;
+    var seen = {};
+    game.legal.forEach(function (m) {
+      if (m.from !== selected || seen[m.to] || !squares[m.to]) return;
+      seen[m.to] = true;
+      var d = squares[m.to];
+      var c = document.createElementNS(SVGNS, "circle");
+      c.setAttribute("class", "dest ui-mark");
+      c.setAttribute("cx", d.x + 50); c.setAttribute("cy", d.y + 50); c.setAttribute("r", 17);
+      c.setAttribute("data-dest", m.to);
+      c.setAttribute("pointer-events", "none");
+      layer.appendChild(c);
+    });
+  }
+
+  function squareAt(ev) {
+    var svg = svgRoot();
+    var ctm = svg.getScreenCTM();
+    if (!ctm) return null;
+    var pt = svg.createSVGPoint();
+    pt.x = ev.clientX; pt.y = ev.clientY;
+    var p = pt.matrixTransform(ctm.inverse());
+    var names = Object.keys(squares);
+    for (var i = 0; i < names.length; i++) {
+      var s = squares[names[i]];
+      if (p.x >= s.x && p.x < s.x + 100 && p.y >= s.y && p.y < s.y + 100) return names[i];
+    }
+    return null;
+  }
+
+  function onBoardClick(ev) {
+    if (!game || !myTurn(game)) return;
+    var sq = squareAt(ev);
+    $("choices").hidden = true;
+    if (!sq) { selected = null; drawSelection(); return; }
+    var isFrom = game.legal.some(function (m) { return m.from === sq; });
+    if (selected) {
+      var options = game.legal.filter(function (m) { return m.from === selected && m.to === sq; });
+      if (options.length === 1) { submit(options[0]); return; }
+      if (options.length > 1) { choosePath(options); return; }
+    }
+    if (isFrom && sq !== selected) {
+      selected = sq;
+      haptic.select();
+    } else {
+      selected = null;
+    }
+    drawSelection();
+  }
+
+  function choosePath(options) {
+    var box = $("choices");
+    box.innerHTML = "";
+    var label = document.createElement("span");
+    label.className = "muted";
+    label.textContent = t("choose_path");
+    box.appendChild(label);
+    options.forEach(function (m) {
+      var b = document.createElement("button");
+      b.type = "button";
+      b.textContent = [m.from].concat(m.path).join("×");
+      b.setAttribute("data-move", m.text);
+      b.onclick = function () { box.hidden = true; submit(m); };
+      box.appendChild(b);
+    });
+    box.hidden = false;
+    haptic.select();
+  }
+
+  function submit(m) {
+    selected = null;
+    drawSelection();
+    haptic.impact("light");
+    // The page keeps the picture until the server answers: the SSE stream shows our move at once.
+    act("moves", { move: m.text, version: game.version });
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Buttons and start
+
+  function wire() {
+    $("lang-btn").onclick = function () {
+      lang = lang === "es" ? "en" : "es";
+      localStorage.setItem("damas.lang", lang);
+      translatePage();
+    };
+    $("start").onclick = startGame;
+    $("btn-new").onclick = showNewGame;
+    $("home-link").onclick = function (ev) { ev.preventDefault(); if (info && token) showNewGame(); };
+    $("btn-takeback").onclick = function () { act("takeback", { version: game.version }); };
+    $("btn-draw").onclick = function () { act("draw", { version: game.version }); };
+    $("btn-resign").onclick = function () {
+      var b = $("btn-resign");
+      if (!resignArmed) {
+        resignArmed = true;
+        b.textContent = t("confirm_resign");
+        b.classList.add("danger");
+        haptic.notify("warning");
+        setTimeout(function () { if (resignArmed) { resignArmed = false; b.textContent = t("resign"); b.classList.remove("danger"); } }, 3000);
+        return;
+      }
+      resignArmed = false;
+      act("resign", { version: game.version });
+    };
+    $("btn-rematch").onclick = function () { act("rematch", undefined); };
+    $("join-btn").onclick = function () { act("join", undefined); };
+    $("share-copy").onclick = function () {
+      var input = $("share-url");
+      input.select();
+      var done = function () { $("share-copy").textContent = t("copied"); };
+      if (navigator.clipboard) navigator.clipboard.writeText(input.value).then(done, function () {});
+      else { try { document.execCommand("copy"); done(); } catch (e) { /* ignore */ } }
+    };
+    $("error-retry").onclick = function () { boot(); };
+  }
+
+  function boot() {
+    show("loading");
+    api("GET", "/api/info").then(function (i) {
+      info = i;
+      return signIn();
+    }).then(function (s) {
+      var wanted = query.get("game") || (s && s.start_game) || hash.get("tgWebAppStartParam") || query.get("tgWebAppStartParam");
+      if (wanted && /^[A-Za-z0-9]{1,32}$/.test(wanted)) openGame(wanted);
+      else showNewGame();
+    }).catch(function (err) {
+      if (err.code === "telegram") fail(t("open_in_telegram"));
+      else fail(errorText(err));
+    });
+  }
+
+  function start() {
+    applyTheme();
+    telegramSetup();
+    translatePage();
+    wire();
+    if (window.matchMedia && !inTelegram) {
+      var mq = matchMedia("(prefers-color-scheme: dark)");
+      var onChange = function () { applyTheme(); if (game) openGame(game.id); };
+      if (mq.addEventListener) mq.addEventListener("change", onChange);
+    }
+    boot();
+  }
+
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  else start();
+})();

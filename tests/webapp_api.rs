@@ -1,0 +1,740 @@
+//! The Mini App API over HTTP: sessions from Telegram initData and for guests, games against the
+//! engine and between two people, refused requests that change nothing, the event stream (also
+//! across two servers sharing Redis) and the board pictures.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use damas::config::Config;
+use damas::game::GameStore;
+use damas::game::service::{EnginePlayer, GameService, ServiceConfig};
+use damas::game::store::{MemoryStore, RedisStore, Retention};
+use damas::rules::{GameState, Move};
+use damas::webapp::{self, AppState, init_data};
+use serde_json::{Value, json};
+
+const TOKEN: &str = "123456:TEST-TOKEN-FOR-WEBAPP";
+
+/// Plays the first legal move at once, so tests do not wait for a search.
+struct FirstMove;
+
+impl EnginePlayer for FirstMove {
+    fn choose(&self, state: &GameState, _level: u8) -> Option<Move> {
+        state.position().legal_moves().into_iter().next()
+    }
+}
+
+struct Server {
+    base: String,
+    http: reqwest::Client,
+    store: Arc<dyn GameStore>,
+}
+
+async fn start_with(env: &[(&str, &str)], store: Arc<dyn GameStore>) -> Server {
+    let vars: Vec<(String, String)> = env
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+    let config = Config::from_sources(None, &|name| {
+        vars.iter().find(|(k, _)| k == name).map(|(_, v)| v.clone())
+    })
+    .expect("config");
+    let state = AppState::new(Arc::new(config));
+    state.set_games(Arc::new(GameService::new(
+        store.clone(),
+        Arc::new(FirstMove),
+        ServiceConfig::default(),
+    )));
+    let app = webapp::router(state);
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("bind");
+    let addr = listener.local_addr().expect("addr");
+    tokio::spawn(async move {
+        let _ = axum::serve(listener, app).await;
+    });
+    Server {
+        base: format!("http://{addr}"),
+        http: reqwest::Client::new(),
+        store,
+    }
+}
+
+/// No bot token: guest mode on.
+async fn local() -> Server {
+    start_with(&[], Arc::new(MemoryStore::new(Retention::default()))).await
+}
+
+/// A bot token: Telegram sessions, guests off.
+async fn telegram() -> Server {
+    start_with(
+        &[("TELEGRAM_BOT_TOKEN", TOKEN)],
+        Arc::new(MemoryStore::new(Retention::default())),
+    )
+    .await
+}
+
+impl Server {
+    async fn call(
+        &self,
+        method: &str,
+        path: &str,
+        token: Option<&str>,
+        body: Option<&str>,
+    ) -> (u16, Value) {
+        let method = reqwest::Method::from_bytes(method.as_bytes()).expect("method");
+        let mut req = self.http.request(method, format!("{}{path}", self.base));
+        if let Some(t) = token {
+            req = req.bearer_auth(t);
+        }
+        if let Some(b) = body {
+            req = req
+                .header("content-type", "application/json")
+                .body(b.to_owned());
+        }
+        let resp = req.send().await.expect("request");
+        let status = resp.status().as_u16();
+        let text = resp.text().await.expect("body");
+        let value = serde_json::from_str(&text).unwrap_or(Value::String(text));
+        (status, value)
+    }
+
+    async fn post(&self, path: &str, token: Option<&str>, body: Value) -> (u16, Value) {
+        self.call("POST", path, token, Some(&body.to_string()))
+            .await
+    }
+
+    async fn get(&self, path: &str, token: Option<&str>) -> (u16, Value) {
+        self.call("GET", path, token, None).await
+    }
+
+    async fn guest(&self, name: &str) -> String {
+        let (status, body) = self
+            .post("/api/session/guest", None, json!({ "name": name }))
+            .await;
+        assert_eq!(status, 200, "{body}");
+        body["token"].as_str().expect("token").to_owned()
+    }
+}
+
+fn now() -> i64 {
+    damas::game::now_unix()
+}
+
+fn init_data_for(user_id: u64, auth_date: i64, token: &str) -> String {
+    let user = format!(
+        r#"{{"id":{user_id},"first_name":"Ana","last_name":"García","language_code":"es"}}"#
+    );
+    init_data::sign(
+        &[
+            ("auth_date", &auth_date.to_string()),
+            ("query_id", "AAHdF6IQAAAAAN0XohDhrOrc"),
+            ("user", &user),
+        ],
+        token,
+    )
+}
+
+fn error_code(body: &Value) -> &str {
+    body["error"].as_str().unwrap_or("")
+}
+
+#[tokio::test]
+async fn telegram_init_data_gives_a_session_and_bad_init_data_does_not() {
+    let s = telegram().await;
+    let good = init_data_for(42, now() - 10, TOKEN);
+    let (status, body) = s
+        .post("/api/session", None, json!({ "init_data": good }))
+        .await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["user"]["id"], 42);
+    assert_eq!(body["user"]["name"], "Ana García");
+    assert_eq!(body["user"]["lang"], "es");
+    let token = body["token"].as_str().unwrap().to_owned();
+    let (status, list) = s.get("/api/games", Some(&token)).await;
+    assert_eq!((status, list), (200, json!([])));
+
+    let tampered = good.replace("Ana", "Eve");
+    let wrong_hash = {
+        let (rest, hash) = good.rsplit_once("hash=").unwrap();
+        let flipped: String = hash.chars().rev().collect();
+        format!("{rest}hash={flipped}")
+    };
+    let stale = init_data_for(42, now() - 2 * 3600, TOKEN);
+    let missing_hash = good.split("&hash=").next().unwrap().to_owned();
+    let other_bot = init_data_for(42, now(), "654321:OTHER-TOKEN");
+    let cases = [
+        ("tampered field", json!({ "init_data": tampered })),
+        ("wrong hash", json!({ "init_data": wrong_hash })),
+        ("stale auth_date", json!({ "init_data": stale })),
+        ("missing hash", json!({ "init_data": missing_hash })),
+        (
+            "signed with another bot's token",
+            json!({ "init_data": other_bot }),
+        ),
+        ("empty", json!({ "init_data": "" })),
+        ("not an object", json!("hello")),
+        ("unknown field", json!({ "init_data": good, "admin": true })),
+    ];
+    for (what, body) in cases {
+        let (status, reply) = s.post("/api/session", None, body).await;
+        assert_eq!(status, 401, "{what}: {reply}");
+        assert_eq!(error_code(&reply), "unauthorized", "{what}");
+        assert!(reply.get("token").is_none(), "{what}");
+    }
+    let (status, _) = s
+        .call("POST", "/api/session", None, Some("{not json"))
+        .await;
+    assert_eq!(status, 401);
+    // Guests are off when a token is configured.
+    let (status, body) = s.post("/api/session/guest", None, json!({})).await;
+    assert_eq!((status, error_code(&body)), (403, "guest_mode_off"));
+    let (_, info) = s.get("/api/info", None).await;
+    assert_eq!(
+        (info["guest"].as_bool(), info["telegram"].as_bool()),
+        (Some(false), Some(true))
+    );
+    assert_eq!(info["variants"].as_array().map(Vec::len), Some(8));
+}
+
+#[tokio::test]
+async fn guest_mode_follows_the_setting() {
+    let s = local().await;
+    let (_, info) = s.get("/api/info", None).await;
+    assert_eq!(
+        (info["guest"].as_bool(), info["telegram"].as_bool()),
+        (Some(true), Some(false))
+    );
+    // Without a token there is no Telegram sign-in at all.
+    let init = init_data_for(42, now(), TOKEN);
+    let (status, _) = s
+        .post("/api/session", None, json!({ "init_data": init }))
+        .await;
+    assert_eq!(status, 401);
+    // With a token, guests only when asked for.
+    let both = start_with(
+        &[
+            ("TELEGRAM_BOT_TOKEN", TOKEN),
+            ("DAMAS_WEBAPP_DEV_GUEST", "true"),
+        ],
+        Arc::new(MemoryStore::new(Retention::default())),
+    )
+    .await;
+    both.guest("Bo").await;
+    let (status, _) = both
+        .post("/api/session", None, json!({ "init_data": init }))
+        .await;
+    assert_eq!(status, 200);
+}
+
+#[tokio::test]
+async fn requests_without_a_valid_session_are_refused() {
+    let s = local().await;
+    for path in ["/api/games", "/api/games/abc", "/api/games/abc/events"] {
+        let (status, body) = s.get(path, None).await;
+        assert_eq!((status, error_code(&body)), (401, "unauthorized"), "{path}");
+        let (status, _) = s.get(path, Some(&"a".repeat(64))).await;
+        assert_eq!(status, 401, "{path}");
+    }
+    let (status, _) = s
+        .post("/api/games", Some("junk"), json!({ "variant": "english" }))
+        .await;
+    assert_eq!(status, 401);
+}
+
+#[tokio::test]
+async fn a_game_against_the_engine() {
+    let s = local().await;
+    let me = s.guest("Ana").await;
+    let (status, game) = s
+        .post(
+            "/api/games",
+            Some(&me),
+            json!({ "variant": "international", "color": "white", "level": 1 }),
+        )
+        .await;
+    assert_eq!(status, 201, "{game}");
+    assert_eq!(game["status"], "active");
+    assert_eq!(game["legal"].as_array().map(Vec::len), Some(9));
+    assert_eq!(game["white"]["you"], true);
+    assert_eq!(game["black"]["kind"], "engine");
+    assert!(game["svg"].as_str().unwrap().contains("data-sq=\"50\""));
+    let id = game["id"].as_str().unwrap().to_owned();
+
+    let (status, after) = s
+        .post(
+            &format!("/api/games/{id}/moves"),
+            Some(&me),
+            json!({ "move": "32-28", "version": game["version"] }),
+        )
+        .await;
+    assert_eq!(status, 200, "{after}");
+    assert_eq!(after["moves"][0], "32-28");
+    assert_eq!(
+        after["moves"].as_array().map(Vec::len),
+        Some(2),
+        "the engine answered"
+    );
+    assert_eq!(after["last"]["text"], after["moves"][1]);
+    assert!(!after["legal"].as_array().unwrap().is_empty());
+
+    // Takeback against the engine is immediate and removes the reply too.
+    let (status, back) = s
+        .post(&format!("/api/games/{id}/takeback"), Some(&me), json!({}))
+        .await;
+    assert_eq!(status, 200, "{back}");
+    assert_eq!(back["moves"], json!([]));
+    // Draws are declined by the engine; resigning ends the game.
+    let (status, body) = s
+        .post(&format!("/api/games/{id}/draw"), Some(&me), json!({}))
+        .await;
+    assert_eq!((status, error_code(&body)), (409, "engine_declines"));
+    let (status, over) = s
+        .post(&format!("/api/games/{id}/resign"), Some(&me), json!({}))
+        .await;
+    assert_eq!(status, 200);
+    assert_eq!(over["status"], "finished");
+    assert_eq!(over["result"]["winner"], "black");
+    assert_eq!(over["result"]["reason"]["kind"], "resignation");
+    assert_eq!(over["legal"], json!([]));
+    let (status, body) = s
+        .post(
+            &format!("/api/games/{id}/moves"),
+            Some(&me),
+            json!({ "move": "32-28" }),
+        )
+        .await;
+    assert_eq!((status, error_code(&body)), (409, "game_over"));
+    // A rematch against the engine starts at once, colours swapped.
+    let (status, next) = s
+        .post(&format!("/api/games/{id}/rematch"), Some(&me), json!({}))
+        .await;
+    assert_eq!(status, 200, "{next}");
+    assert_ne!(next["id"], json!(id));
+    assert_eq!(next["black"]["you"], true);
+    assert_eq!(next["flip"], true);
+    assert_eq!(
+        next["moves"].as_array().map(Vec::len),
+        Some(1),
+        "the engine opened as White"
+    );
+}
+
+#[tokio::test]
+async fn bad_requests_get_clear_errors_and_change_nothing() {
+    let s = local().await;
+    let me = s.guest("Ana").await;
+    let (_, game) = s
+        .post(
+            "/api/games",
+            Some(&me),
+            json!({ "variant": "english", "color": "black" }),
+        )
+        .await;
+    let id = game["id"].as_str().unwrap().to_owned();
+    let moves = format!("/api/games/{id}/moves");
+    let version = game["version"].clone();
+
+    let bad: Vec<(&str, Option<String>, u16, &str)> = vec![
+        (
+            "not JSON",
+            Some("{\"move\":".to_owned()),
+            400,
+            "bad_request",
+        ),
+        (
+            "wrong type",
+            Some(json!({ "move": 5 }).to_string()),
+            400,
+            "bad_request",
+        ),
+        (
+            "unknown field",
+            Some(json!({ "move": "11-15", "teleport": true }).to_string()),
+            400,
+            "bad_request",
+        ),
+        ("missing move", Some("{}".to_owned()), 400, "bad_request"),
+        (
+            "empty move",
+            Some(json!({ "move": "  " }).to_string()),
+            400,
+            "bad_request",
+        ),
+        (
+            "illegal move",
+            Some(json!({ "move": "1-5" }).to_string()),
+            422,
+            "illegal_move",
+        ),
+        (
+            "nonsense move",
+            Some(json!({ "move": "x".repeat(5000) }).to_string()),
+            422,
+            "illegal_move",
+        ),
+        (
+            "old version",
+            Some(json!({ "move": "11-15", "version": 0 }).to_string()),
+            409,
+            "stale",
+        ),
+        (
+            "huge body",
+            Some(json!({ "move": "y".repeat(40_000) }).to_string()),
+            413,
+            "too_large",
+        ),
+    ];
+    for (what, body, want, code) in bad {
+        let (status, reply) = s.call("POST", &moves, Some(&me), body.as_deref()).await;
+        assert_eq!(
+            status,
+            want,
+            "{what}: {}",
+            reply.get("message").unwrap_or(&reply)
+        );
+        if !code.is_empty() {
+            assert_eq!(error_code(&reply), code, "{what}: {reply}");
+            assert!(
+                reply["message"].as_str().is_some_and(|m| !m.is_empty()),
+                "{what}"
+            );
+        }
+    }
+    let (status, body) = s
+        .post("/api/games", Some(&me), json!({ "variant": "chess" }))
+        .await;
+    assert_eq!((status, error_code(&body)), (400, "bad_request"));
+    assert!(
+        body["message"]
+            .as_str()
+            .unwrap()
+            .contains("unknown variant")
+    );
+    let (status, _) = s
+        .post(
+            "/api/games",
+            Some(&me),
+            json!({ "variant": "english", "level": 9 }),
+        )
+        .await;
+    assert_eq!(status, 400);
+    let (status, _) = s
+        .post(
+            "/api/games",
+            Some(&me),
+            json!({ "variant": "english", "color": "green" }),
+        )
+        .await;
+    assert_eq!(status, 400);
+    let (status, _) = s
+        .post(
+            "/api/games",
+            Some(&me),
+            json!({ "variant": "english", "opponent": "cat" }),
+        )
+        .await;
+    assert_eq!(status, 400);
+    let (status, _) = s
+        .get(&format!("/api/games/{id}?theme=neon"), Some(&me))
+        .await;
+    assert_eq!(status, 400);
+    let (status, body) = s.get("/api/games/no-such-id!", Some(&me)).await;
+    assert_eq!((status, error_code(&body)), (404, "not_found"));
+    let (status, body) = s.get("/api/games/Zz9Zz9Zz9Z", Some(&me)).await;
+    assert_eq!((status, error_code(&body)), (404, "not_found"));
+    let (status, _) = s
+        .post(
+            &format!("/api/games/{id}/resign"),
+            Some(&me),
+            json!({ "accept": true }),
+        )
+        .await;
+    assert_eq!(status, 400);
+
+    // Someone else cannot play in it.
+    let other = s.guest("Eve").await;
+    let (status, body) = s
+        .post(&moves, Some(&other), json!({ "move": "11-15" }))
+        .await;
+    assert_eq!((status, error_code(&body)), (403, "not_a_player"));
+    let (status, body) = s
+        .post(&format!("/api/games/{id}/resign"), Some(&other), json!({}))
+        .await;
+    assert_eq!((status, error_code(&body)), (403, "not_a_player"));
+
+    // Nothing of that changed the game.
+    let (status, now) = s.get(&format!("/api/games/{id}"), Some(&me)).await;
+    assert_eq!(status, 200);
+    assert_eq!(now["version"], version);
+    assert_eq!(now["moves"], json!([]));
+    assert_eq!(now["status"], "active");
+    let stored = s
+        .store
+        .get(&damas::game::GameId::parse(&id).unwrap())
+        .await
+        .unwrap();
+    assert!(stored.moves.is_empty());
+}
+
+/// Reads server-sent events from a streaming response until `pred` accepts one `game` event.
+async fn next_game_event(
+    resp: &mut reqwest::Response,
+    buf: &mut String,
+    pred: impl Fn(&Value) -> bool,
+) -> Value {
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+    loop {
+        while let Some(end) = buf.find("\n\n") {
+            let block: String = buf.drain(..end + 2).collect();
+            let mut event = "message";
+            let mut data = String::new();
+            for line in block.lines() {
+                if let Some(e) = line.strip_prefix("event:") {
+                    event = if e.trim() == "game" { "game" } else { "other" };
+                } else if let Some(d) = line.strip_prefix("data:") {
+                    data.push_str(d.trim_start());
+                }
+            }
+            if event == "game" {
+                let value: Value = serde_json::from_str(&data).expect("event data is JSON");
+                if pred(&value) {
+                    return value;
+                }
+            }
+        }
+        let chunk = tokio::time::timeout_at(deadline, resp.chunk())
+            .await
+            .expect("event in time")
+            .expect("stream");
+        let chunk = chunk.expect("stream ended");
+        buf.push_str(&String::from_utf8_lossy(&chunk));
+    }
+}
+
+async fn open_events(s: &Server, id: &str, token: &str) -> reqwest::Response {
+    let resp = s
+        .http
+        .get(format!("{}/api/games/{id}/events?token={token}", s.base))
+        .send()
+        .await
+        .expect("events");
+    assert_eq!(resp.status(), 200);
+    assert_eq!(resp.headers()["content-type"], "text/event-stream");
+    resp
+}
+
+async fn friend_game(a: &Server, b: &Server) {
+    let ana = a.guest("Ana").await;
+    let bob = b.guest("Bob").await;
+    let (status, game) = a
+        .post(
+            "/api/games",
+            Some(&ana),
+            json!({ "variant": "russian", "opponent": "friend", "color": "black" }),
+        )
+        .await;
+    assert_eq!(status, 201, "{game}");
+    assert_eq!(game["status"], "waiting");
+    assert_eq!(game["white"]["kind"], "open");
+    let id = game["id"].as_str().unwrap().to_owned();
+
+    let mut events = open_events(a, &id, &ana).await;
+    let mut buf = String::new();
+    let first = next_game_event(&mut events, &mut buf, |_| true).await;
+    assert_eq!(first["status"], "waiting");
+
+    let (status, seen) = b.get(&format!("/api/games/{id}"), Some(&bob)).await;
+    assert_eq!(status, 200);
+    assert_eq!(seen["can_join"], true);
+    let (status, joined) = b
+        .post(&format!("/api/games/{id}/join"), Some(&bob), json!({}))
+        .await;
+    assert_eq!(status, 200, "{joined}");
+    let live = next_game_event(&mut events, &mut buf, |g| g["status"] == "active").await;
+    assert!(live["white"]["name"].as_str().unwrap().starts_with("Bob"));
+    assert_eq!(live["legal"], json!([]), "White moves first, not Ana");
+
+    let (status, _) = b
+        .post(
+            &format!("/api/games/{id}/moves"),
+            Some(&bob),
+            json!({ "move": "c3-d4" }),
+        )
+        .await;
+    assert_eq!(status, 200);
+    let live = next_game_event(&mut events, &mut buf, |g| {
+        g["moves"].as_array().map(Vec::len) == Some(1)
+    })
+    .await;
+    assert_eq!(live["moves"][0], "c3-d4");
+    assert_eq!(live["last"]["from"], "c3");
+    assert!(
+        !live["legal"].as_array().unwrap().is_empty(),
+        "now Ana may move"
+    );
+    assert_eq!(live["flip"], true);
+
+    // Draw offer and answer between people.
+    let (status, _) = a
+        .post(&format!("/api/games/{id}/draw"), Some(&ana), json!({}))
+        .await;
+    assert_eq!(status, 200);
+    let offered = next_game_event(&mut events, &mut buf, |g| g["offers"]["draw"] == "black").await;
+    assert_eq!(offered["status"], "active");
+    let (status, body) = b
+        .post(
+            &format!("/api/games/{id}/draw"),
+            Some(&bob),
+            json!({ "accept": false }),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+    let declined =
+        next_game_event(&mut events, &mut buf, |g| g["offers"].get("draw").is_none()).await;
+    assert_eq!(declined["status"], "active");
+}
+
+#[tokio::test]
+async fn a_game_between_two_people_arrives_live() {
+    let s = local().await;
+    friend_game(&s, &s).await;
+}
+
+#[tokio::test]
+async fn events_cross_servers_through_redis() {
+    let url = std::env::var("REDIS_URL").unwrap_or_else(|_| "redis://127.0.0.1:6379".to_owned());
+    let prefix = format!("damas-webapp-test-{}", rand::random::<u64>());
+    let connect = || async {
+        RedisStore::connect(&url, &prefix, Retention::default())
+            .await
+            .unwrap_or_else(|e| {
+                panic!("Redis at {url} is required for this test (set REDIS_URL): {e}")
+            })
+    };
+    let a = start_with(&[], Arc::new(connect().await)).await;
+    let b = start_with(&[], Arc::new(connect().await)).await;
+    friend_game(&a, &b).await;
+    let client = redis::Client::open(url.as_str()).unwrap();
+    let mut con = client.get_multiplexed_async_connection().await.unwrap();
+    let keys: Vec<String> = redis::cmd("KEYS")
+        .arg(format!("{prefix}*"))
+        .query_async(&mut con)
+        .await
+        .unwrap();
+    if !keys.is_empty() {
+        let _: () = redis::cmd("DEL")
+            .arg(keys)
+            .query_async(&mut con)
+            .await
+            .unwrap();
+    }
+}
+
+#[tokio::test]
+async fn board_pictures_and_the_page() {
+    let s = local().await;
+    let me = s.guest("Ana").await;
+    let (_, game) = s
+        .post(
+            "/api/games",
+            Some(&me),
+            json!({ "variant": "spanish", "color": "white" }),
+        )
+        .await;
+    let id = game["id"].as_str().unwrap().to_owned();
+    let (status, _) = s
+        .post(
+            &format!("/api/games/{id}/moves"),
+            Some(&me),
+            json!({ "move": game["legal"][0]["text"] }),
+        )
+        .await;
+    assert_eq!(status, 200);
+    for ply in 0..=2 {
+        let resp = s
+            .http
+            .get(format!(
+                "{}/board/{id}/{ply}.png?theme=dark&flip=true&size=320",
+                s.base
+            ))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(resp.status(), 200, "ply {ply}");
+        assert_eq!(resp.headers()["content-type"], "image/png");
+        let bytes = resp.bytes().await.unwrap();
+        assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
+        let img = image::load_from_memory(&bytes).unwrap();
+        assert_eq!((img.width(), img.height()), (320, 320));
+    }
+    let a = s
+        .http
+        .get(format!("{}/board/{id}/0.png", s.base))
+        .send()
+        .await
+        .unwrap()
+        .bytes()
+        .await
+        .unwrap();
+    let b = s
+        .http
+        .get(format!("{}/board/{id}/2.png", s.base))
+        .send()
+        .await
+        .unwrap()
+        .bytes()
+        .await
+        .unwrap();
+    assert_ne!(a, b, "different plies, different pictures");
+    for (path, want) in [
+        (format!("/board/{id}/3.png"), 404),
+        (format!("/board/{id}/x.png"), 404),
+        (format!("/board/{id}/1.gif"), 404),
+        (format!("/board/{id}/1.png?size=5"), 400),
+        (format!("/board/{id}/1.png?theme=neon"), 400),
+        ("/board/Zz9Zz9Zz9Z/0.png".to_owned(), 404),
+    ] {
+        let (status, _) = s.get(&path, None).await;
+        assert_eq!(status, want, "{path}");
+    }
+
+    let page = s.http.get(format!("{}/app", s.base)).send().await.unwrap();
+    assert_eq!(page.status(), 200);
+    assert!(
+        page.headers()["content-security-policy"]
+            .to_str()
+            .unwrap()
+            .contains("script-src 'self'")
+    );
+    let html = page.text().await.unwrap();
+    assert!(html.contains("/app/static/app.js") && html.contains("/app/static/app.css"));
+    assert!(!html.contains("https://"), "no outside resources");
+    for (path, kind) in [
+        ("/app/static/app.js", "text/javascript"),
+        ("/app/static/app.css", "text/css"),
+    ] {
+        let resp = s
+            .http
+            .get(format!("{}{path}", s.base))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(resp.status(), 200);
+        assert!(
+            resp.headers()["content-type"]
+                .to_str()
+                .unwrap()
+                .starts_with(kind)
+        );
+    }
+    let root = reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap();
+    let resp = root.get(format!("{}/", s.base)).send().await.unwrap();
+    assert_eq!(resp.headers()["location"], "/app");
+    let (status, _) = s.get("/healthz", None).await;
+    assert_eq!(status, 200);
+}
