@@ -6,9 +6,14 @@
 //! Needs Chromium (`chromium` package, or CHROMIUM=/path), Node.js and `npm ci --prefix tests/e2e`;
 //! `.ci/run` installs all three. Anything missing fails the test.
 
+mod support;
+
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
+
+use support::Damas;
+use support::fake_telegram::FakeTelegram;
 
 fn chromium() -> PathBuf {
     if let Ok(path) = std::env::var("CHROMIUM") {
@@ -107,8 +112,8 @@ impl Drop for Server {
     }
 }
 
-#[test]
-fn mini_app_in_headless_chromium() {
+/// Fails unless Chromium, Node.js and playwright-core are there.
+fn browser_tools() -> PathBuf {
     let browser = chromium();
     assert!(
         browser.exists(),
@@ -120,23 +125,30 @@ fn mini_app_in_headless_chromium() {
         node.as_ref().is_ok_and(|o| o.status.success()),
         "Node.js is required for the browser test: install `nodejs` (bash .ci/run does)"
     );
-    let dir = e2e_dir();
     assert!(
-        dir.join("node_modules/playwright-core/package.json")
+        e2e_dir()
+            .join("node_modules/playwright-core/package.json")
             .exists(),
         "playwright-core is missing: run `npm ci --prefix tests/e2e` (bash .ci/run does)"
     );
+    browser
+}
 
-    let (server, base) = Server::start();
-    let shots = Path::new(env!("CARGO_TARGET_TMPDIR")).join("webapp-e2e");
-    let _ = std::fs::remove_dir_all(&shots);
+/// Runs `node tests/e2e/<script> <args>...` and returns its output; panics with both outputs and
+/// the server's log when a check fails.
+fn run_script(
+    browser: &Path,
+    script: &str,
+    args: &[&str],
+    server_log: &dyn Fn() -> String,
+) -> String {
+    let dir = e2e_dir();
     let logs = tempfile::tempdir().expect("temp dir");
     let (out_path, err_path) = (logs.path().join("out.txt"), logs.path().join("err.txt"));
     let mut child = Command::new("node")
-        .arg(dir.join("app.mjs"))
-        .arg(&base)
-        .arg(&shots)
-        .env("CHROMIUM", &browser)
+        .arg(dir.join(script))
+        .args(args)
+        .env("CHROMIUM", browser)
         .current_dir(&dir)
         .stdout(Stdio::from(
             std::fs::File::create(&out_path).expect("out file"),
@@ -156,7 +168,7 @@ fn mini_app_in_headless_chromium() {
             let _ = child.wait();
             panic!(
                 "the browser test did not finish in time; server log:\n{}",
-                server.log()
+                server_log()
             );
         }
         std::thread::sleep(Duration::from_millis(100));
@@ -167,16 +179,59 @@ fn mini_app_in_headless_chromium() {
     assert!(
         status.success(),
         "browser checks failed:\n{out}\n{err}\nserver log:\n{}",
-        server.log()
+        server_log()
     );
     assert!(out.contains("all browser checks passed"), "{out}");
+    out
+}
+
+fn shots_dir() -> PathBuf {
+    Path::new(env!("CARGO_TARGET_TMPDIR")).join("webapp-e2e")
+}
+
+fn assert_screenshot(name: &str) {
+    let path = shots_dir().join(name);
+    let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    assert!(
+        bytes.starts_with(b"\x89PNG") && bytes.len() > 10_000,
+        "{name} is a real screenshot"
+    );
+}
+
+/// Local mode: what `cargo run --release` gives a newcomer.
+#[test]
+fn mini_app_in_headless_chromium() {
+    let browser = browser_tools();
+    let (server, base) = Server::start();
+    let shots = shots_dir();
+    let shots_arg = shots.to_string_lossy().into_owned();
+    run_script(&browser, "app.mjs", &[&base, &shots_arg], &|| server.log());
     for name in ["engine-game.png", "friend-game.png", "spectator-dark.png"] {
-        let path = shots.join(name);
-        let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        assert!(
-            bytes.starts_with(b"\x89PNG") && bytes.len() > 10_000,
-            "{name} is a real screenshot"
-        );
+        assert_screenshot(name);
     }
     println!("screenshots in {}", shots.display());
+}
+
+/// Inside Telegram: a bot token, the page opened with Telegram's launch parameters (signed
+/// initData, theme, start parameter) and Telegram's event bridge. The script signs initData itself
+/// (an implementation independent of the server's).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn mini_app_inside_telegram() {
+    let browser = browser_tools();
+    let fake = FakeTelegram::start(support::TOKEN).await;
+    let mut damas = Damas::start(
+        &fake.url(),
+        &[("DAMAS_ENGINE_MAX_THINK_MS", "300"), ("RUST_LOG", "info")],
+    );
+    let base = format!("http://{}", damas.wait_http_addr());
+    let shots = shots_dir().to_string_lossy().into_owned();
+    // Blocking here is fine: the fake Bot API runs on the runtime's worker threads.
+    run_script(
+        &browser,
+        "telegram.mjs",
+        &[&base, support::TOKEN, &shots],
+        &|| damas.log(),
+    );
+    assert_screenshot("telegram-dark.png");
+    drop(damas);
 }
