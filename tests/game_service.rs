@@ -365,6 +365,37 @@ async fn racing_moves(store: Arc<dyn GameStore>) {
     }
 }
 
+/// Draws by the rules (repetition, move limits) end the game without anyone claiming them.
+async fn automatic_draws(store: Arc<dyn GameStore>) {
+    let s = service(store);
+    let g = s
+        .create(NewGame {
+            variant: VariantId::International,
+            white: Player::Human { id: ANA, name: "Ana".into() },
+            black: Player::Human { id: BO, name: "Bo".into() },
+            fen: Some("W:WK45:BK6".into()),
+            chat: None,
+        })
+        .await
+        .unwrap();
+    let mut g = g;
+    let shuffle = ["45-50", "6-1", "50-45", "1-6"];
+    for (i, mv) in shuffle.iter().cycle().take(40).enumerate() {
+        if g.is_over() {
+            break;
+        }
+        let user = g.player(g.turn).user().unwrap();
+        g = s.play(&g.id, user, mv, Some(g.version)).await.unwrap_or_else(|e| panic!("ply {i} {mv}: {e}"));
+    }
+    assert_eq!(g.status, Status::Finished, "{:?}", g.moves);
+    let r = g.result.clone().unwrap();
+    assert_eq!(r.winner, None);
+    assert!(matches!(r.reason, EndReason::Repetition | EndReason::MoveLimit { .. }), "{r:?}");
+    assert!(g.moves.len() <= 12, "ended as soon as the rule applied: {:?}", g.moves);
+    assert_eq!(s.play(&g.id, g.player(g.turn).user().unwrap(), "45-50", None).await.unwrap_err(), GameError::GameOver);
+    assert!(s.history(BO, 10).await.unwrap().iter().any(|h| h.id == g.id));
+}
+
 /// Several games of one player finishing at the same instant all count for the ratings.
 async fn simultaneous_finishes_all_rated(store: Arc<dyn GameStore>) {
     let s = Arc::new(service(store));
@@ -470,6 +501,7 @@ both_stores!(
     lost_engine_reply_is_made_up,
     racing_moves,
     simultaneous_finishes_all_rated,
+    automatic_draws,
     two_services_take_turns,
 );
 
