@@ -259,6 +259,22 @@ fn size_is_clamped_and_squares_fall_on_whole_pixels() {
 // ---------------------------------------------------------------- SVG content
 
 #[test]
+fn pieces_stand_on_the_squares_each_variant_plays_on() {
+    // Spanish plays on the light squares; the other diagonal variants on the dark ones.
+    for v in VariantId::ALL.into_iter().filter(|v| !v.rules().orthogonal) {
+        let svg = board_svg(&BoardView::new(Position::start(v)));
+        let class = if v == VariantId::Spanish { "lt" } else { "dk" };
+        let squares: Vec<&str> = svg.lines().filter(|l| l.contains("data-sq=")).collect();
+        assert_eq!(squares.len(), v.rules().square_count(), "{v}");
+        assert!(
+            squares.iter().all(|l| l.contains(&format!("class=\"{class}\""))),
+            "{v}: {}",
+            squares[0]
+        );
+    }
+}
+
+#[test]
 fn svg_has_every_square_and_piece() {
     for v in VariantId::ALL {
         let p = Position::start(v);
@@ -288,7 +304,8 @@ fn svg_has_every_square_and_piece() {
         );
         assert!(!svg.contains("{{"), "{v}: unfilled placeholder");
         // Numbers for numeric variants, edge coordinates for algebraic ones.
-        assert_eq!(svg.contains("class=\"num\""), !variant.algebraic, "{v}");
+        let numbered = svg.contains("class=\"num\"") || svg.contains("class=\"numd\"");
+        assert_eq!(numbered, !variant.algebraic, "{v}");
         assert_eq!(svg.contains("class=\"crd\""), variant.algebraic, "{v}");
         // A browser must be able to read it: well-formed XML.
         resvg::usvg::roxmltree::Document::parse(&svg).unwrap_or_else(|e| panic!("{v}: {e}"));

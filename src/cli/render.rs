@@ -47,7 +47,7 @@ pub fn run(args: RenderArgs) -> anyhow::Result<()> {
     if let Some(text) = &args.last {
         let mv = position
             .parse_move(text)
-            .map_err(|e| anyhow::anyhow!("move {text:?}: {e:?}"))?;
+            .map_err(|e| anyhow::anyhow!("move {text:?} is illegal: {e}"))?;
         position = position.play(&mv);
         last = Some(mv);
     }

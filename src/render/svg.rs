@@ -141,6 +141,8 @@ pub struct Scene {
     pub rows: u8,
     /// All squares are playing squares (Turkish): one surface with grid lines.
     pub orthogonal: bool,
+    /// Pieces stand on the light squares (Spanish boards).
+    pub light_playing: bool,
     pub theme: Theme,
     pub layout: Layout,
     /// Playing squares with their notation name (used for `data-sq` and, if `numbered`, drawn).
@@ -269,6 +271,7 @@ fn fill_template(
             "dark" => pal.dark,
             "grid" => pal.grid,
             "number" => pal.number,
+            "number_dark" => pal.grid,
             "coord" => pal.coord,
             "last" => pal.last,
             "last_opacity" => pal.last_opacity,
@@ -386,8 +389,13 @@ impl Scene {
         let (x, y) = self.origin(cell);
         let (x, y) = (x + 4.0, y + 4.0 + NUMBER_SIZE * CAP_HEIGHT);
         // A soft shadow keeps the number readable on the light last-move tint.
-        write_glyphs(out, "nums", name, x + 1.2, y + 1.2, NUMBER_SIZE);
-        write_glyphs(out, "num", name, x, y, NUMBER_SIZE);
+        if self.light_playing {
+            // Dark figures on a light square need no shadow.
+            write_glyphs(out, "numd", name, x, y, NUMBER_SIZE);
+        } else {
+            write_glyphs(out, "nums", name, x + 1.2, y + 1.2, NUMBER_SIZE);
+            write_glyphs(out, "num", name, x, y, NUMBER_SIZE);
+        }
     }
 
     fn write_board(&self, out: &mut String) {
@@ -417,7 +425,8 @@ impl Scene {
         } else {
             let _ = writeln!(
                 out,
-                r#"<rect class="lt" x="{ms}" y="{ms}" width="{w}" height="{h}"/>"#
+                r#"<rect class="{}" x="{ms}" y="{ms}" width="{w}" height="{h}"/>"#,
+                if self.light_playing { "dk" } else { "lt" }
             );
         }
         for (cell, name) in &self.squares {
@@ -425,6 +434,8 @@ impl Scene {
             // Turkish squares are not painted, but stay in the document as click targets.
             let paint = if self.orthogonal {
                 r#"fill="none" pointer-events="all""#
+            } else if self.light_playing {
+                r#"class="lt""#
             } else {
                 r#"class="dk""#
             };
@@ -634,6 +645,7 @@ impl Scene {
             cols,
             rows,
             orthogonal: variant.orthogonal,
+            light_playing: variant.plays_on_light_squares,
             theme: view.theme,
             layout: Layout::new(view.size, rows.max(cols)),
             squares,
