@@ -13,6 +13,13 @@ use support::{Damas, TOKEN};
 
 const WAIT: Duration = Duration::from_secs(30);
 
+/// A pause before each update the scripted user sends: the bot drops updates from a user beyond
+/// five a second (after a burst of twenty), and a whole game is longer than the burst. People are
+/// slower than that anyway.
+async fn pace() {
+    tokio::time::sleep(Duration::from_millis(220)).await;
+}
+
 async fn started(env: &[(&str, &str)]) -> (FakeTelegram, Damas) {
     let fake = FakeTelegram::start(TOKEN).await;
     let damas = Damas::start(&fake.url(), env);
@@ -67,6 +74,7 @@ async fn play_out(fake: &FakeTelegram, user: &TestUser, variant: VariantId, fen:
         let before = m.edits;
         if by_taps {
             let data = board_data(&m);
+            pace().await;
             let n = fake.call_count();
             let cq = fake.tap(user, board_id, &pick(&data, variant, &[mv.from()]));
             // The answer comes at once; the selection shows on the keyboard only.
@@ -75,11 +83,13 @@ async fn play_out(fake: &FakeTelegram, user: &TestUser, variant: VariantId, fen:
                 .wait_until(WAIT, "the piece selected", |f| f.message(user.id, board_id).filter(|m| m.edits > before && m.buttons().iter().any(|(l, _)| l.contains("🔵"))))
                 .await;
             let data = board_data(&selected);
+            pace().await;
             fake.tap(user, board_id, &pick(&data, variant, &[mv.from(), mv.to()]));
             if mv.captures().len() > 1 && !matches!(keyboard::advance(&position, &[keyboard::coord(variant.rules(), mv.from()), keyboard::coord(variant.rules(), mv.to())]), keyboard::Step::Ready(_)) {
                 panic!("route choice needed for {text}; not scripted");
             }
         } else {
+            pace().await;
             fake.send_text(user, &text);
         }
         position = position.play(&mv);

@@ -15,6 +15,12 @@ use support::{Damas, TOKEN};
 
 const WAIT: Duration = Duration::from_secs(30);
 
+/// A pause before a move: the bot drops updates from a user beyond five a second after a burst of
+/// twenty, and the longer scripts here come near that.
+async fn pace() {
+    tokio::time::sleep(Duration::from_millis(220)).await;
+}
+
 async fn started(env: &[(&str, &str)]) -> (FakeTelegram, Damas) {
     let fake = FakeTelegram::start(TOKEN).await;
     let damas = Damas::start(&fake.url(), env);
@@ -116,6 +122,7 @@ impl Tracked {
     async fn typed(&mut self, fake: &FakeTelegram, user: &TestUser, text: &str) -> ChatMessage {
         let p = self.position();
         let mv = p.parse_move(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        pace().await;
         fake.send_text(user, text);
         self.after_my_move(fake, user, p.notation(&mv)).await
     }
@@ -141,6 +148,7 @@ impl Tracked {
             .expect("a move of two taps");
         let m = fake.message(user.id, self.board_id).unwrap();
         let before = m.edits;
+        pace().await;
         fake.tap(
             user,
             self.board_id,
@@ -152,6 +160,7 @@ impl Tracked {
                     .filter(|m| m.edits > before)
             })
             .await;
+        pace().await;
         fake.tap(
             user,
             self.board_id,
