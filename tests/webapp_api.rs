@@ -436,6 +436,14 @@ async fn bad_requests_get_clear_errors_and_change_nothing() {
         )
         .await;
     assert_eq!(status, 400);
+    let (status, body) = s
+        .post(
+            "/api/games",
+            Some(&me),
+            json!({ "variant": "english", "fen": "W:W99:B1" }),
+        )
+        .await;
+    assert_eq!((status, error_code(&body)), (400, "invalid"), "{body}");
     let (status, _) = s
         .get(&format!("/api/games/{id}?theme=neon"), Some(&me))
         .await;
@@ -737,4 +745,59 @@ async fn board_pictures_and_the_page() {
     assert_eq!(resp.headers()["location"], "/app");
     let (status, _) = s.get("/healthz", None).await;
     assert_eq!(status, 200);
+}
+
+#[tokio::test]
+async fn a_game_from_a_position_with_two_capture_routes() {
+    let s = local().await;
+    let me = s.guest("Ana").await;
+    let fen = "W:Wf6:Bg3,d4,c7,b4,h2,e7";
+    let (status, game) = s
+        .post(
+            "/api/games",
+            Some(&me),
+            json!({ "variant": "russian", "color": "white", "level": 1, "fen": fen }),
+        )
+        .await;
+    assert_eq!(status, 201, "{game}");
+    let routes: Vec<&Value> = game["legal"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["from"] == "f6" && m["to"] == "h4")
+        .collect();
+    assert_eq!(routes.len(), 2, "two ways from f6 to h4");
+    assert_ne!(routes[0]["captures"], routes[1]["captures"]);
+    for m in &routes {
+        assert_eq!(
+            m["text"].as_str().unwrap().matches(':').count(),
+            4,
+            "ambiguous moves are written in full: {}",
+            m["text"]
+        );
+    }
+    // The short form is refused as ambiguous and lists both routes.
+    let id = game["id"].as_str().unwrap();
+    let (status, body) = s
+        .post(
+            &format!("/api/games/{id}/moves"),
+            Some(&me),
+            json!({ "move": "f6:h4" }),
+        )
+        .await;
+    assert_eq!((status, error_code(&body)), (422, "illegal_move"), "{body}");
+    assert_eq!(
+        body["alternatives"].as_array().map(Vec::len),
+        Some(2),
+        "{body}"
+    );
+    let (status, after) = s
+        .post(
+            &format!("/api/games/{id}/moves"),
+            Some(&me),
+            json!({ "move": routes[1]["text"] }),
+        )
+        .await;
+    assert_eq!(status, 200, "{after}");
+    assert_eq!(after["moves"][0], routes[1]["text"]);
 }

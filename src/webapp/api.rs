@@ -26,8 +26,8 @@ use tokio::sync::broadcast;
 use super::session::{self, Session};
 use super::view::{self, GameView, VariantView};
 use super::{AppState, init_data};
-use crate::game::model::{GameId, Status};
-use crate::game::service::{GameError, GameService};
+use crate::game::model::{GameId, Player, Status};
+use crate::game::service::{GameError, GameService, NewGame};
 use crate::game::store::StoreError;
 use crate::game::{Color, GameEvent, VariantId, now_unix};
 use crate::render::{self, BoardView, Theme};
@@ -403,6 +403,9 @@ struct NewGameRequest {
     /// Engine level 1..=4.
     #[serde(default)]
     level: Option<u8>,
+    /// Start from this position (FEN) instead of the variant's initial one.
+    #[serde(default)]
+    fen: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -435,7 +438,7 @@ async fn list_games(State(state): State<AppState>, headers: HeaderMap) -> ApiRes
     Ok(no_store(out))
 }
 
-/// `POST /api/games {"variant", "opponent", "color", "level"}`: a new game for the viewer.
+/// `POST /api/games {"variant", "opponent", "color", "level", "fen"}`: a new game for the viewer.
 async fn create_game(
     State(state): State<AppState>,
     Q(q): Q<ViewQuery>,
@@ -480,23 +483,34 @@ async fn create_game(
             format!("at most {limit} unfinished games at once"),
         ));
     }
-    let game = match request.opponent.as_deref().unwrap_or("engine") {
-        "engine" => {
-            service
-                .vs_engine(who.user, &who.name, variant, level, color, None)
-                .await?
-        }
-        "friend" => {
-            service
-                .challenge(who.user, &who.name, variant, color, None)
-                .await?
-        }
+    let opponent = match request.opponent.as_deref().unwrap_or("engine") {
+        "engine" => Player::Engine { level },
+        "friend" => Player::Open,
         other => {
             return Err(ApiError::bad_request(format!(
                 "opponent {other:?}: expected engine or friend"
             )));
         }
     };
+    let me = Player::Human {
+        id: who.user,
+        name: who.name.clone(),
+    };
+    let (white, black) = if color == Color::White {
+        (me, opponent)
+    } else {
+        (opponent, me)
+    };
+    let fen = request.fen.filter(|f| !f.trim().is_empty());
+    let game = service
+        .create(NewGame {
+            variant,
+            white,
+            black,
+            fen,
+            chat: None,
+        })
+        .await?;
     let mut response = no_store(view_of(&game, &who, theme)?);
     *response.status_mut() = StatusCode::CREATED;
     Ok(response)

@@ -130,6 +130,22 @@ try {
   await page.screenshot({ path: join(outDir, "friend-game.png") });
   await page.screenshot({ path: join(outDir, "friend-game-full.png"), fullPage: true });
 
+  // 3. Two capture routes between the same squares: the page asks which one.
+  const token = await page.evaluate(() => localStorage.getItem("damas.guest"));
+  const fenGame = await api("POST", "/api/games", { variant: "russian", color: "white", level: 1, fen: "W:Wf6:Bg3,d4,c7,b4,h2,e7" }, token);
+  await page.goto(base + "/app?game=" + fenGame.id);
+  await page.waitForSelector("body[data-my-turn='1']");
+  await tapSquare("f6");
+  await page.waitForSelector("#board circle[data-dest='h4']");
+  await tapSquare("h4");
+  await page.waitForSelector("#choices:not([hidden])");
+  const routes = await page.$$eval("#choices button", (els) => els.map((e) => [e.textContent, e.getAttribute("data-move")]));
+  check(routes.length === 2, "two routes are offered: " + routes.map((r) => r[0]).join(" / "));
+  await page.tap(`#choices button[data-move="${routes[1][1]}"]`);
+  await page.waitForFunction((m) => [...document.querySelectorAll("#moves .m")].some((e) => e.textContent === m), routes[1][1]);
+  check(true, "the chosen route " + routes[1][1] + " is played");
+  await page.screenshot({ path: join(outDir, "route-choice.png") });
+
   // Dark scheme outside Telegram gives the dark board.
   const dark = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, colorScheme: "dark", locale: "es-ES" });
   const darkPage = await dark.newPage();
