@@ -602,6 +602,12 @@ async fn resign_with_confirmation_result_and_rematch_in_spanish() {
     let n = fake.call_count();
     fake.tap_label(&lola, "Revancha");
     let rematch = fake.wait_sent(n, lola.id).await;
+    // "typing…" while the engine makes its first move, before there is a board to say so.
+    assert!(
+        chat_calls(&fake, n, &lola).first().map(String::as_str) == Some("sendChatAction"),
+        "{:?}",
+        chat_calls(&fake, n, &lola)
+    );
     assert_eq!(rematch.kind, "photo");
     assert_ne!(rematch.message_id, board.message_id);
     assert!(

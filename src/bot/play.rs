@@ -6,7 +6,7 @@ use std::sync::Mutex;
 use std::time::Duration;
 
 use teloxide::prelude::*;
-use teloxide::types::{CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, InputFile, InputMedia, InputMediaPhoto, MessageId, ParseMode};
+use teloxide::types::{CallbackQuery, ChatAction, InlineKeyboardButton, InlineKeyboardMarkup, InputFile, InputMedia, InputMediaPhoto, MessageId, ParseMode};
 
 use super::board::{self, BoardMessage, Look};
 use super::handlers::Who;
@@ -24,25 +24,31 @@ use crate::rules::{Color, VariantId};
 /// The flip button's state outlives a process restart but not the game by much.
 const FLIP_TTL: Duration = Duration::from_secs(60 * 86_400);
 
-/// What each board message shows now, so edits that would change nothing are not sent. Lost on
-/// restart, which costs at most one redundant edit per board.
+/// What each board message shows now, and for which version of the game, so edits that would
+/// change nothing are not sent. Kept per process: another instance (webhook mode) may have edited
+/// the message since, but it did so for a newer version, and a cached fingerprint only counts for
+/// the version it was made for. Lost on restart, which costs at most one redundant edit per board.
 #[derive(Default)]
 pub struct Shown {
-    inner: Mutex<HashMap<(i64, i32), (u64, u64, u64)>>,
+    inner: Mutex<HashMap<(i64, i32), (u64, Fingerprint)>>,
 }
 
+type Fingerprint = (u64, u64, u64);
+
 impl Shown {
-    fn get(&self, key: (i64, i32)) -> Option<(u64, u64, u64)> {
-        self.inner.lock().unwrap_or_else(|p| p.into_inner()).get(&key).copied()
+    /// The fingerprint of message `key` if it was last drawn here for `version`.
+    fn get(&self, key: (i64, i32), version: u64) -> Option<Fingerprint> {
+        let map = self.inner.lock().unwrap_or_else(|p| p.into_inner());
+        map.get(&key).filter(|(v, _)| *v == version).map(|(_, f)| *f)
     }
 
-    fn set(&self, key: (i64, i32), value: (u64, u64, u64)) {
+    fn set(&self, key: (i64, i32), version: u64, value: Fingerprint) {
         let mut map = self.inner.lock().unwrap_or_else(|p| p.into_inner());
         // Boards of long-finished games are never edited again; a bounded map is enough.
         if map.len() > 50_000 {
             map.clear();
         }
-        map.insert(key, value);
+        map.insert(key, (version, value));
     }
 }
 
@@ -95,6 +101,7 @@ pub async fn new_game(bot: &Bot, ctx: &Ctx, who: &Who, variant: VariantId, level
         return Ok(());
     }
     let color = color.unwrap_or_else(|| if rand::random::<bool>() { Color::White } else { Color::Black });
+    busy(bot, who).await;
     match ctx.games.vs_engine(me(who), &who.first_name, variant, level, color, fen).await {
         Ok(game) => {
             show(bot, ctx, who, &game, &idle(), false, Show::New, None).await?;
@@ -156,6 +163,14 @@ async fn make_move(bot: &Bot, ctx: &Ctx, who: &Who, game: Game, text: &str, targ
             Ok(())
         }
         Err(e) => refuse(bot, who, e).await,
+    }
+}
+
+/// "typing…" in the chat header while a new game is set up: the engine may have the first move,
+/// and there is no board yet to say it is thinking.
+async fn busy(bot: &Bot, who: &Who) {
+    if let Err(e) = call(bot.send_chat_action(who.chat, ChatAction::Typing)).await {
+        tracing::debug!(error = %e, "sendChatAction failed");
     }
 }
 
@@ -224,7 +239,7 @@ async fn show(bot: &Bot, ctx: &Ctx, who: &Who, game: &Game, step: &Step, thinkin
         _ => target.or_else(|| view_in(game, who.chat)),
     };
     if let Some(MessageRef::Chat { chat_id, message_id }) = target {
-        match edit_board(bot, ctx, (chat_id.0, message_id), &look, &message, how).await {
+        match edit_board(bot, ctx, (chat_id.0, message_id), game.version, &look, &message, how).await {
             Ok(()) => return Ok(()),
             // A selection only makes sense on the message tapped.
             Err(e) if how == Show::Selection => return Err(e.into()),
@@ -246,7 +261,7 @@ async fn show(bot: &Bot, ctx: &Ctx, who: &Who, game: &Game, step: &Step, thinkin
         }
         None => call(bot.send_message(who.chat, message.caption.clone()).parse_mode(ParseMode::Html).reply_markup(message.markup.clone())).await?,
     };
-    ctx.shown.set((who.chat.0, sent.id.0), message.fingerprint());
+    ctx.shown.set((who.chat.0, sent.id.0), game.version, message.fingerprint());
     let view = MessageRef::Chat { chat_id: GameChat(who.chat.0), message_id: sent.id.0 };
     if let Err(e) = ctx.games.add_view(&game.id, view).await {
         // The board works without it; only later edits would go to a new message.
@@ -256,17 +271,17 @@ async fn show(bot: &Bot, ctx: &Ctx, who: &Who, game: &Game, step: &Step, thinkin
 }
 
 /// Edits a board message with as little as changed: the keyboard, the caption, or the picture.
-async fn edit_board(bot: &Bot, ctx: &Ctx, key: (i64, i32), look: &Look, message: &BoardMessage, how: Show) -> Result<(), teloxide::RequestError> {
+async fn edit_board(bot: &Bot, ctx: &Ctx, key: (i64, i32), version: u64, look: &Look, message: &BoardMessage, how: Show) -> Result<(), teloxide::RequestError> {
     let chat = ChatId(key.0);
     let id = MessageId(key.1);
     let (png, caption, markup) = message.fingerprint();
-    let before = ctx.shown.get(key);
+    let before = ctx.shown.get(key, version);
     let same_keyboard = before.is_some_and(|b| b.2 == markup);
     if how == Show::Selection {
         if !same_keyboard {
             edit(bot.edit_message_reply_markup(chat, id).reply_markup(message.markup.clone())).await?;
             if let Some(b) = before {
-                ctx.shown.set(key, (b.0, b.1, markup));
+                ctx.shown.set(key, version, (b.0, b.1, markup));
             }
         }
         return Ok(());
@@ -294,7 +309,7 @@ async fn edit_board(bot: &Bot, ctx: &Ctx, key: (i64, i32), look: &Look, message:
             edit(bot.edit_message_text(chat, id, message.caption.clone()).parse_mode(ParseMode::Html).reply_markup(message.markup.clone())).await?;
         }
     }
-    ctx.shown.set(key, message.fingerprint());
+    ctx.shown.set(key, version, message.fingerprint());
     Ok(())
 }
 
@@ -470,7 +485,10 @@ pub async fn tap(bot: &Bot, ctx: &Ctx, who: &Who, q: &CallbackQuery, data: Callb
             show(bot, ctx, who, &game, &idle(), false, Show::Edit, tapped).await
         }
         Action::Refresh => show(bot, ctx, who, &game, &idle(), false, Show::Edit, tapped).await,
-        Action::Rematch => match ctx.games.rematch(&game.id, me(who)).await {
+        Action::Rematch => match {
+            busy(bot, who).await;
+            ctx.games.rematch(&game.id, me(who)).await
+        } {
             Ok(Rematch::Started(next)) => show(bot, ctx, who, &next, &idle(), false, Show::New, None).await,
             Ok(Rematch::Offered(_)) => say(bot, who, t(who.lang, "game-rematch-offered")).await,
             Err(e) => refuse(bot, who, e).await,
@@ -481,6 +499,18 @@ pub async fn tap(bot: &Bot, ctx: &Ctx, who: &Who, q: &CallbackQuery, data: Callb
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_shown_board_counts_only_for_the_version_it_was_drawn_for() {
+        let shown = Shown::default();
+        shown.set((-5, 7), 3, (1, 2, 3));
+        assert_eq!(shown.get((-5, 7), 3), Some((1, 2, 3)));
+        // Another instance may have drawn version 4 on the message meanwhile: edit whatever we have.
+        assert_eq!(shown.get((-5, 7), 4), None);
+        assert_eq!(shown.get((-5, 8), 3), None);
+        shown.set((-5, 7), 4, (1, 2, 9));
+        assert_eq!(shown.get((-5, 7), 3), None);
+    }
 
     #[test]
     fn colour_words() {
