@@ -237,7 +237,7 @@ async fn challenges(store: Arc<dyn GameStore>) {
     let g = s.challenge(ANA, "Ana", VariantId::Brazilian, Color::Black, Some(ChatId(-7))).await.unwrap();
     assert_eq!(g.status, Status::Waiting);
     assert_eq!(s.play(&g.id, ANA, &some_move(&g, 0), None).await.unwrap_err(), GameError::NotStarted);
-    assert!(matches!(s.join(&g.id, ANA, "Ana").await.unwrap_err(), GameError::Invalid(_)));
+    assert!(matches!(s.join(&g.id, ANA, "Ana").await.unwrap_err(), GameError::OwnChallenge));
     let g = s.join(&g.id, BO, "Bo").await.unwrap();
     assert_eq!((g.status, g.white.user(), g.rated), (Status::Active, Some(BO), true));
     assert_eq!(s.join(&g.id, CY, "Cy").await.unwrap_err(), GameError::SeatTaken);

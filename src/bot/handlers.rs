@@ -29,7 +29,7 @@ pub struct Who {
 }
 
 impl Ctx {
-    async fn who(&self, user: &User, chat: ChatId) -> Who {
+    pub(crate) async fn who(&self, user: &User, chat: ChatId) -> Who {
         let prefs = match self.prefs.get(user.id.0).await {
             Ok(p) => p,
             Err(e) => {

@@ -2,9 +2,12 @@
 //! handlers only read what the user asked for and answer; games live in `game`, texts in `i18n`.
 
 pub mod board;
+pub mod card;
 pub mod command;
+pub mod group;
 pub mod handlers;
 pub mod i18n;
+pub mod inline;
 pub mod play;
 pub mod prefs;
 pub mod telegram;
@@ -114,6 +117,10 @@ pub async fn run(config: Arc<Config>, games: Arc<GameService>, mut stop: watch::
 /// The handler tree: one branch per kind of update.
 pub fn schema() -> UpdateHandler<anyhow::Error> {
     dptree::entry()
+        .branch(Update::filter_inline_query().endpoint(inline::on_query))
+        .branch(Update::filter_chosen_inline_result().endpoint(inline::on_chosen))
+        .branch(Update::filter_message().filter_map_async(group::request).endpoint(group::on_request))
+        .branch(Update::filter_callback_query().filter_async(group::owns_callback).endpoint(group::on_callback))
         .branch(Update::filter_message().endpoint(handlers::on_message))
         .branch(Update::filter_callback_query().endpoint(handlers::on_callback))
 }
@@ -127,6 +134,10 @@ async fn set_commands(bot: &Bot) {
                 let name = if lang == Lang::Es { es } else { en };
                 BotCommand::new(*name, t(lang, &format!("cmd-{en}")))
             })
+            .chain(group::COMMANDS.iter().map(|(en, es)| {
+                let name = if lang == Lang::Es { es } else { en };
+                BotCommand::new(*name, t(lang, &format!("cmd-{en}")))
+            }))
             .collect();
         let mut request = bot.set_my_commands(commands);
         if let Some(code) = code {

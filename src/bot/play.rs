@@ -414,7 +414,8 @@ pub async fn stats(bot: &Bot, ctx: &Ctx, who: &Who) -> HandlerResult {
     if total == 0 {
         return say(bot, who, t(who.lang, "stats-none")).await;
     }
-    say(bot, who, tf(who.lang, "stats", &[("total", &total), ("won", &won), ("lost", &lost), ("drawn", &drawn)])).await
+    let ratings = super::group::rating_lines(ctx, who).await;
+    say(bot, who, tf(who.lang, "stats", &[("total", &total), ("won", &won), ("lost", &lost), ("drawn", &drawn)]) + &ratings).await
 }
 
 /// "New game" button: the variant menu of /play.

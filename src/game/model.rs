@@ -252,6 +252,10 @@ pub struct Game {
     pub chat: Option<ChatId>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub views: Vec<MessageRef>,
+    /// For a challenge addressed to one person: that person, the only one who may take the open
+    /// seat (or decline).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub invited: Option<Player>,
     /// Whether the result goes into the ratings (games between two people only).
     #[serde(default)]
     pub rated: bool,
@@ -297,6 +301,7 @@ impl Game {
             clock: None,
             chat: None,
             views: Vec::new(),
+            invited: None,
             rated,
             rematch_of: None,
             rematch: None,

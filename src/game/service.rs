@@ -14,6 +14,9 @@ use super::store::{GameEvent, GameStore, StoreError};
 use super::now_unix;
 use crate::rules::{Color, GameState, Move, MoveError, OutcomeReason, Position, Reason, VariantId};
 
+mod challenge;
+pub use challenge::{Challenge, LimitKind, Limits};
+
 /// When the engine owes a move for this long (its reply was lost, say in a restart), the sweeper
 /// asks it again.
 const ENGINE_GRACE_SECS: i64 = 60;
@@ -71,6 +74,12 @@ pub enum GameError {
     SeatTaken,
     #[error("the game is not over yet")]
     NotOver,
+    #[error("you cannot accept your own challenge")]
+    OwnChallenge,
+    #[error("this challenge is addressed to someone else")]
+    NotInvited,
+    #[error("limit reached: {0}")]
+    Limit(challenge::LimitKind),
     #[error("invalid game: {0}")]
     Invalid(String),
     #[error("the engine failed: {0}")]
@@ -222,6 +231,13 @@ impl GameService {
 
     /// Creates a game; when the engine has the first move it is played before this returns.
     pub async fn create(&self, new: NewGame) -> Result<Game, GameError> {
+        let game = self.prepare(new)?;
+        let game = self.store.create(&game).await?;
+        self.engine_reply(game).await
+    }
+
+    /// The record [`create`](Self::create) stores: checked position, clock and rating flag.
+    fn prepare(&self, new: NewGame) -> Result<Game, GameError> {
         if new.white == Player::Open && new.black == Player::Open {
             return Err(GameError::Invalid("both seats are open".to_owned()));
         }
@@ -239,8 +255,7 @@ impl GameService {
         // Only games from the initial position count for the ratings.
         game.rated &= start == standard;
         self.set_clock(&mut game, now);
-        let game = self.store.create(&game).await?;
-        self.engine_reply(game).await
+        Ok(game)
     }
 
     /// Against the engine at `level`, the user playing `color`.
@@ -280,7 +295,10 @@ impl GameService {
             return Err(if game.is_over() { GameError::GameOver } else { GameError::SeatTaken });
         }
         if !game.colors_of(user).is_empty() {
-            return Err(GameError::Invalid("you cannot accept your own challenge".to_owned()));
+            return Err(GameError::OwnChallenge);
+        }
+        if game.invited.as_ref().is_some_and(|p| p.user() != Some(user)) {
+            return Err(GameError::NotInvited);
         }
         let Some(seat) = [Color::White, Color::Black].into_iter().find(|c| *game.player(*c) == Player::Open) else {
             return Err(GameError::SeatTaken);

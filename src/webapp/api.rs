@@ -121,6 +121,9 @@ impl From<GameError> for ApiError {
             GameError::NothingToTakeBack => (S::CONFLICT, "nothing_to_take_back"),
             GameError::SeatTaken => (S::CONFLICT, "seat_taken"),
             GameError::NotOver => (S::CONFLICT, "not_over"),
+            GameError::OwnChallenge => (S::CONFLICT, "own_challenge"),
+            GameError::NotInvited => (S::FORBIDDEN, "not_invited"),
+            GameError::Limit(_) => (S::TOO_MANY_REQUESTS, "limit"),
             GameError::Invalid(_) => (S::BAD_REQUEST, "invalid"),
             GameError::Engine(_) => (S::SERVICE_UNAVAILABLE, "engine_unavailable"),
             GameError::Store(StoreError::Unavailable(_)) => {

@@ -175,6 +175,11 @@ struct Inner {
     get_updates_polls: usize,
     /// Every tap: callback query id, number of calls recorded when it was made, user id.
     taps: Vec<(String, usize, i64)>,
+    /// Messages sent through inline mode, by inline_message_id.
+    inline_messages: HashMap<String, ChatMessage>,
+    next_inline: u64,
+    /// Who wrote each group message: (chat id, message id) → user id.
+    senders: HashMap<(i64, i64), i64>,
 }
 
 #[derive(Clone)]
@@ -309,6 +314,201 @@ impl FakeTelegram {
             })
             .unwrap_or_else(|| panic!("no button labelled {label:?}; chat: {:#?}", self.messages(user.id)));
         self.tap(user, message_id, &data)
+    }
+
+    // ---- groups and inline mode ----
+
+    fn push_update(&self, inner: &mut Inner, kind: &str, payload: Value) {
+        let update_id = inner.next_update_id;
+        inner.next_update_id += 1;
+        inner
+            .updates
+            .push_back(json!({ "update_id": update_id, kind: payload }));
+    }
+
+    /// The user writes `text` in the group `chat_id` (negative), optionally as a reply to message
+    /// `reply_to` of that group; returns the message id.
+    pub fn send_group_text(
+        &self,
+        chat_id: i64,
+        user: &TestUser,
+        text: &str,
+        reply_to: Option<i64>,
+    ) -> i64 {
+        let mut inner = self.shared.lock();
+        inner.users.insert(user.id, user.clone());
+        let message_id = inner.next_message_id;
+        inner.next_message_id += 1;
+        let msg = ChatMessage {
+            chat_id,
+            message_id,
+            from_bot: false,
+            text: Some(text.into()),
+            caption: None,
+            file: None,
+            file_name: None,
+            kind: "text",
+            reply_markup: None,
+            edits: 0,
+        };
+        let mut json = msg.to_json(&inner.users);
+        json["from"] = user.json();
+        if text.starts_with('/') {
+            let len = text
+                .split_whitespace()
+                .next()
+                .map(|w| w.encode_utf16().count())
+                .unwrap_or(1);
+            json["entities"] = json!([{ "type": "bot_command", "offset": 0, "length": len }]);
+        }
+        if let Some(reply_to) = reply_to {
+            let mut original = inner
+                .messages
+                .iter()
+                .find(|m| m.chat_id == chat_id && m.message_id == reply_to)
+                .map(|m| m.to_json(&inner.users))
+                .expect("the message replied to exists");
+            if let Some(sender) = inner
+                .senders
+                .get(&(chat_id, reply_to))
+                .and_then(|id| inner.users.get(id))
+            {
+                original["from"] = sender.json();
+            }
+            json["reply_to_message"] = original;
+        }
+        inner.senders.insert((chat_id, message_id), user.id);
+        inner.messages.push(msg);
+        self.push_update(&mut inner, "message", json);
+        drop(inner);
+        self.shared.updates_ready.notify_waiters();
+        message_id
+    }
+
+    /// The user taps a button with callback data `data` under message `message_id` of any chat
+    /// (a group, say); returns the callback query id.
+    pub fn tap_in(&self, chat_id: i64, user: &TestUser, message_id: i64, data: &str) -> String {
+        self.taps_in(chat_id, &[(user, message_id, data)]).remove(0)
+    }
+
+    /// Several taps delivered in one batch, as when people tap at the same instant.
+    pub fn taps_in(&self, chat_id: i64, taps: &[(&TestUser, i64, &str)]) -> Vec<String> {
+        let mut inner = self.shared.lock();
+        let mut ids = Vec::new();
+        for (user, message_id, data) in taps {
+            inner.users.insert(user.id, (*user).clone());
+            let message = inner
+                .messages
+                .iter()
+                .find(|m| m.chat_id == chat_id && m.message_id == *message_id)
+                .map(|m| m.to_json(&inner.users))
+                .expect("tapped message exists");
+            let id = format!("cq{}", inner.next_update_id);
+            let payload = json!({ "id": id, "from": user.json(), "message": message, "chat_instance": format!("ci{chat_id}"), "data": data });
+            self.push_update(&mut inner, "callback_query", payload);
+            ids.push(id);
+        }
+        drop(inner);
+        self.shared.updates_ready.notify_waiters();
+        ids
+    }
+
+    /// The user types `@bot <query>` in some chat; returns the inline query id.
+    pub fn inline_query(&self, user: &TestUser, query: &str) -> String {
+        let mut inner = self.shared.lock();
+        inner.users.insert(user.id, user.clone());
+        let id = format!("iq{}", inner.next_update_id);
+        let payload = json!({ "id": id, "from": user.json(), "query": query, "offset": "", "chat_type": "group" });
+        self.push_update(&mut inner, "inline_query", payload);
+        drop(inner);
+        self.shared.updates_ready.notify_waiters();
+        id
+    }
+
+    /// The results the bot answered inline query `query_id` with.
+    pub fn inline_results(&self, query_id: &str) -> Option<Vec<Value>> {
+        self.calls_to("answerInlineQuery")
+            .into_iter()
+            .find(|c| c.str("inline_query_id").as_deref() == Some(query_id))
+            .and_then(|c| match c.params.get("results") {
+                Some(Value::String(s)) => serde_json::from_str(s).ok(),
+                Some(Value::Array(a)) => Some(a.clone()),
+                _ => None,
+            })
+    }
+
+    /// The user picks `result` (one of the inline results): Telegram posts its message in the chat
+    /// and, with inline feedback on, reports the choice. Returns the inline_message_id.
+    pub fn choose_inline_result(
+        &self,
+        user: &TestUser,
+        query: &str,
+        result: &Value,
+        feedback: bool,
+    ) -> String {
+        let mut inner = self.shared.lock();
+        inner.next_inline += 1;
+        let inline_message_id = format!("IM{}x{}", inner.next_inline, user.id);
+        let content = &result["input_message_content"];
+        let msg = ChatMessage {
+            chat_id: 0,
+            message_id: 0,
+            from_bot: true,
+            text: content["message_text"].as_str().map(str::to_string),
+            caption: None,
+            file: None,
+            file_name: None,
+            kind: "text",
+            reply_markup: result.get("reply_markup").cloned(),
+            edits: 0,
+        };
+        inner.inline_messages.insert(inline_message_id.clone(), msg);
+        if feedback {
+            let payload = json!({
+                "result_id": result["id"], "from": user.json(), "query": query, "inline_message_id": inline_message_id
+            });
+            self.push_update(&mut inner, "chosen_inline_result", payload);
+        }
+        drop(inner);
+        self.shared.updates_ready.notify_waiters();
+        inline_message_id
+    }
+
+    /// The inline message as the chat shows it now.
+    pub fn inline_message(&self, inline_message_id: &str) -> Option<ChatMessage> {
+        self.shared
+            .lock()
+            .inline_messages
+            .get(inline_message_id)
+            .cloned()
+    }
+
+    /// Taps on inline messages (no `message` in the query, only its inline_message_id), delivered
+    /// in one batch; returns the callback query ids.
+    pub fn taps_inline(&self, taps: &[(&TestUser, &str, &str)]) -> Vec<String> {
+        let mut inner = self.shared.lock();
+        let mut ids = Vec::new();
+        for (user, inline_message_id, data) in taps {
+            inner.users.insert(user.id, (*user).clone());
+            let id = format!("cq{}", inner.next_update_id);
+            let payload = json!({
+                "id": id, "from": user.json(), "inline_message_id": inline_message_id,
+                "chat_instance": format!("ci-{inline_message_id}"), "data": data
+            });
+            self.push_update(&mut inner, "callback_query", payload);
+            ids.push(id);
+        }
+        drop(inner);
+        self.shared.updates_ready.notify_waiters();
+        ids
+    }
+
+    /// The bot's answer to callback query `id` (its text, empty for a silent answer), once given.
+    pub fn callback_answer(&self, id: &str) -> Option<String> {
+        self.calls_to("answerCallbackQuery")
+            .into_iter()
+            .find(|c| c.str("callback_query_id").as_deref() == Some(id))
+            .map(|c| c.str("text").unwrap_or_default())
     }
 
     /// Removes and returns the queued updates, for delivering them to a webhook instead of getUpdates.
@@ -465,6 +665,9 @@ fn bot_user_json() -> Value {
 }
 
 fn chat_json(chat_id: i64, users: &HashMap<i64, TestUser>) -> Value {
+    if chat_id < 0 {
+        return json!({ "id": chat_id, "type": "supergroup", "title": format!("Group {chat_id}") });
+    }
     let name = users.get(&chat_id).map(|u| u.first_name.clone()).unwrap_or_else(|| "User".into());
     json!({ "id": chat_id, "type": "private", "first_name": name })
 }
@@ -673,6 +876,11 @@ fn apply(inner: &mut Inner, method: &str, params: &Value) -> Value {
             inner.messages.push(msg);
             ok(json)
         }
+        "editMessageText" | "editMessageCaption" | "editMessageReplyMarkup" | "editMessageMedia"
+            if params.get("inline_message_id").is_some() =>
+        {
+            edit_inline(inner, method, params)
+        }
         "editMessageText" | "editMessageCaption" | "editMessageReplyMarkup" | "editMessageMedia" => {
             let (Some(chat_id), Some(message_id)) = (chat_id, message_id) else {
                 return err(400, "Bad Request: message identifier is not specified");
@@ -745,6 +953,69 @@ fn apply(inner: &mut Inner, method: &str, params: &Value) -> Value {
         }
         _ => err(404, "Not Found: method not found"),
     }
+}
+
+/// Edits of a message sent through inline mode (no uploads there: a photo must be a URL or file id).
+fn edit_inline(inner: &mut Inner, method: &str, params: &Value) -> Value {
+    let Some(id) = params.get("inline_message_id").and_then(Value::as_str) else {
+        return err(400, "Bad Request: message identifier is not specified");
+    };
+    let Some(msg) = inner.inline_messages.get_mut(id) else {
+        return err(400, "Bad Request: MESSAGE_ID_INVALID");
+    };
+    let markup = reply_markup(params);
+    let mut next = msg.clone();
+    match method {
+        "editMessageText" => {
+            if msg.kind != "text" {
+                return err(400, "Bad Request: there is no text in the message to edit");
+            }
+            next.text = params
+                .get("text")
+                .and_then(Value::as_str)
+                .map(str::to_string);
+            next.reply_markup = markup;
+        }
+        "editMessageCaption" => {
+            next.caption = params
+                .get("caption")
+                .and_then(Value::as_str)
+                .map(str::to_string);
+            next.reply_markup = markup;
+        }
+        "editMessageReplyMarkup" => next.reply_markup = markup,
+        _ => {
+            let media: Value = match params.get("media") {
+                Some(Value::String(s)) => serde_json::from_str(s).unwrap_or(Value::Null),
+                Some(v) => v.clone(),
+                None => Value::Null,
+            };
+            match media.get("media").and_then(Value::as_str) {
+                Some(r) if !r.starts_with("attach://") => next.file = Some(r.to_string()),
+                _ => return err(400, "Bad Request: can't upload file for inline messages"),
+            }
+            next.kind = "photo";
+            next.text = None;
+            next.caption = media
+                .get("caption")
+                .and_then(Value::as_str)
+                .map(str::to_string);
+            next.reply_markup = markup;
+        }
+    }
+    if next.text == msg.text
+        && next.caption == msg.caption
+        && next.reply_markup == msg.reply_markup
+        && method != "editMessageMedia"
+    {
+        return err(
+            400,
+            "Bad Request: message is not modified: specified new message content and reply markup are exactly the same as a current content and reply markup of the message",
+        );
+    }
+    next.edits += 1;
+    *msg = next;
+    ok(json!(true))
 }
 
 /// Minimal multipart/form-data parsing: text fields become JSON strings (or JSON when they parse as

@@ -1,0 +1,463 @@
+//! Inline mode: `@bot [variant] [colour]` in any chat offers a challenge card; the first other
+//! person to accept plays, on the inline message itself (inline messages get no text, so moves are
+//! taps; the board is the button grid with a text caption, edited via `inline_message_id`).
+//!
+//! The card posted from the inline result carries the challenger and the variant in its button
+//! data. The game is created when Telegram reports the chosen result, or at the first tap on the
+//! card if that report is off (BotFather's inline feedback); either way once per inline message.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use teloxide::prelude::*;
+use teloxide::types::{
+    CallbackQuery, ChosenInlineResult, InlineKeyboardButton, InlineKeyboardMarkup, InlineQuery,
+    InlineQueryResult, InlineQueryResultArticle, InputMessageContent, InputMessageContentText,
+    ParseMode,
+};
+
+use super::board::color_name;
+use super::card::Controls;
+use super::group::{self, Change, answer, refusal, set_card_lang, show_on};
+use super::i18n::{self, Lang, t, tf};
+use super::telegram::{call, edit};
+use super::views::{escape, variant_name};
+use super::{Ctx, HandlerResult};
+use crate::game::service::{Challenge, GameError, Limits};
+use crate::game::{Game, GameId, MessageRef, Status, UserId};
+use crate::render::keyboard::Step;
+use crate::rules::{Color, VariantId};
+
+const FACT_TTL: Duration = Duration::from_secs(7 * 86_400);
+
+/// What an inline card's buttons say: `i1:a:<variant>:<challenger>:<w|b|r>` (accept) or
+/// `i1:c:<challenger>` (withdraw).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CardData {
+    Accept {
+        variant: VariantId,
+        challenger: u64,
+        color: Option<Color>,
+    },
+    Cancel {
+        challenger: u64,
+    },
+}
+
+impl CardData {
+    pub fn encode(&self) -> String {
+        match self {
+            CardData::Accept {
+                variant,
+                challenger,
+                color,
+            } => {
+                let c = match color {
+                    Some(Color::White) => 'w',
+                    Some(Color::Black) => 'b',
+                    None => 'r',
+                };
+                format!("i1:a:{}:{challenger}:{c}", variant.as_str())
+            }
+            CardData::Cancel { challenger } => format!("i1:c:{challenger}"),
+        }
+    }
+
+    pub fn parse(data: &str) -> Option<CardData> {
+        let parts: Vec<&str> = data.split(':').collect();
+        match parts.as_slice() {
+            ["i1", "a", variant, challenger, c] => Some(CardData::Accept {
+                variant: variant.parse().ok()?,
+                challenger: challenger.parse().ok()?,
+                color: match *c {
+                    "w" => Some(Color::White),
+                    "b" => Some(Color::Black),
+                    "r" => None,
+                    _ => return None,
+                },
+            }),
+            ["i1", "c", challenger] => Some(CardData::Cancel {
+                challenger: challenger.parse().ok()?,
+            }),
+            _ => None,
+        }
+    }
+}
+
+/// Reads the query: an optional variant and an optional colour, in any order.
+pub fn read_query(query: &str) -> (Option<VariantId>, Option<Color>) {
+    let mut variant = None;
+    let mut color = None;
+    for word in query.split_whitespace() {
+        if let Ok(v) = word.parse::<VariantId>() {
+            variant = Some(v);
+        } else if let Some(c) = super::play::parse_color(word) {
+            color = c;
+        }
+    }
+    (variant, color)
+}
+
+fn name_key(user: u64) -> String {
+    format!("iname:{user}")
+}
+
+fn lang_key(user: u64) -> String {
+    format!("ilang:{user}")
+}
+
+fn game_key(inline_message_id: &str) -> String {
+    format!("inline:{inline_message_id}")
+}
+
+/// The challenge text of a card (before anyone accepted).
+fn card_text(lang: Lang, name: &str, variant: VariantId, color: Option<Color>) -> String {
+    let colour = match color {
+        Some(c) => color_name(lang, c),
+        None => t(lang, "color-random"),
+    };
+    tf(
+        lang,
+        "inline-card",
+        &[
+            ("name", &escape(name)),
+            ("variant", &variant_name(lang, variant)),
+            ("color", &colour),
+        ],
+    )
+}
+
+fn card_markup(lang: Lang, data: &CardData, challenger: u64) -> InlineKeyboardMarkup {
+    InlineKeyboardMarkup::new(vec![vec![
+        InlineKeyboardButton::callback(t(lang, "challenge-accept"), data.encode()),
+        InlineKeyboardButton::callback(
+            t(lang, "challenge-cancel"),
+            CardData::Cancel { challenger }.encode(),
+        ),
+    ]])
+}
+
+/// `@bot [variant] [colour]`: one challenge card per variant (or the one named).
+pub async fn on_query(bot: Bot, q: InlineQuery, ctx: Arc<Ctx>) -> HandlerResult {
+    let who = ctx.who(&q.from, ChatId(q.from.id.0 as i64)).await;
+    let lang = who.lang;
+    let user = q.from.id.0;
+    let store = &ctx.store;
+    // The card's buttons carry only the id; the name and language are looked up on the first tap.
+    for (key, value) in [
+        (name_key(user), q.from.first_name.clone()),
+        (lang_key(user), lang.code().to_string()),
+    ] {
+        if let Err(e) = store.kv_set(&key, &value, FACT_TTL).await {
+            tracing::warn!(error = %e, "cannot remember the inline challenger");
+        }
+    }
+    let (variant, color) = read_query(&q.query);
+    let variants = match variant {
+        Some(v) => vec![v],
+        None => VariantId::ALL.to_vec(),
+    };
+    let results: Vec<InlineQueryResult> = variants
+        .into_iter()
+        .map(|v| {
+            let data = CardData::Accept {
+                variant: v,
+                challenger: user,
+                color,
+            };
+            let text = card_text(lang, &q.from.first_name, v, color);
+            let content = InputMessageContent::Text(
+                InputMessageContentText::new(text).parse_mode(ParseMode::Html),
+            );
+            let title = tf(lang, "inline-title", &[("variant", &variant_name(lang, v))]);
+            let article =
+                InlineQueryResultArticle::new(format!("c:{}", v.as_str()), title, content)
+                    .description(t(lang, "inline-description"))
+                    .reply_markup(card_markup(lang, &data, user));
+            InlineQueryResult::Article(article)
+        })
+        .collect();
+    call(
+        bot.answer_inline_query(q.id.clone(), results)
+            .cache_time(0)
+            .is_personal(true),
+    )
+    .await?;
+    Ok(())
+}
+
+/// Telegram reports the card sent: the challenge is created now (limits, expiry, Mini App link).
+pub async fn on_chosen(_bot: Bot, r: ChosenInlineResult, ctx: Arc<Ctx>) -> HandlerResult {
+    let Some(inline_message_id) = r.inline_message_id.as_deref() else {
+        return Ok(());
+    };
+    let Some(variant) = r
+        .result_id
+        .strip_prefix("c:")
+        .and_then(|v| v.parse::<VariantId>().ok())
+    else {
+        return Ok(());
+    };
+    let (_, color) = read_query(&r.query);
+    let data = CardData::Accept {
+        variant,
+        challenger: r.from.id.0,
+        color,
+    };
+    if let Err(e) = game_of(&ctx, inline_message_id, &data).await {
+        // The first tap on the card tries again.
+        tracing::info!(error = %e, "cannot create the inline challenge yet");
+    }
+    Ok(())
+}
+
+/// The challenge behind an inline card, created on first use (once per card).
+async fn game_of(ctx: &Ctx, inline_message_id: &str, data: &CardData) -> Result<Game, GameError> {
+    let CardData::Accept {
+        variant,
+        challenger,
+        color,
+    } = data
+    else {
+        return Err(GameError::NotFound);
+    };
+    let key = game_key(inline_message_id);
+    for _ in 0..50 {
+        if let Some(id) = ctx
+            .store
+            .kv_get(&key)
+            .await?
+            .and_then(|id| GameId::parse(&id).ok())
+        {
+            return ctx.games.get(&id).await;
+        }
+        if ctx
+            .store
+            .claim_once(&format!("inline-new:{inline_message_id}"), FACT_TTL)
+            .await?
+        {
+            let name = ctx
+                .store
+                .kv_get(&name_key(*challenger))
+                .await?
+                .unwrap_or_else(|| "?".to_owned());
+            let lang = ctx
+                .store
+                .kv_get(&lang_key(*challenger))
+                .await?
+                .and_then(|c| i18n::parse_lang(&c))
+                .unwrap_or(Lang::En);
+            let request = Challenge {
+                user: UserId(*challenger),
+                name,
+                variant: *variant,
+                color: *color,
+                chat: None,
+                opponent: None,
+                fen: None,
+            };
+            let game = match ctx
+                .games
+                .issue_challenge(request, &Limits::from_config(&ctx.config.limits))
+                .await
+            {
+                Ok(game) => game,
+                Err(e) => {
+                    // Let a later tap try again (say, once the challenger has fewer open challenges).
+                    let _ = ctx
+                        .store
+                        .kv_delete(&format!("inline-new:{inline_message_id}"))
+                        .await;
+                    return Err(e);
+                }
+            };
+            set_card_lang(ctx, &game.id, lang).await;
+            ctx.store.kv_set(&key, game.id.as_str(), FACT_TTL).await?;
+            let view = MessageRef::Inline {
+                inline_message_id: inline_message_id.to_owned(),
+            };
+            return ctx.games.add_view(&game.id, view).await;
+        }
+        // Someone else is creating it right now.
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    Err(GameError::Stale)
+}
+
+/// A tap on an inline challenge card's Accept or Cancel.
+pub async fn on_callback(bot: &Bot, ctx: &Ctx, q: &CallbackQuery, data: &str) -> HandlerResult {
+    let who = ctx.who(&q.from, ChatId(q.from.id.0 as i64)).await;
+    let lang = who.lang;
+    let (Some(inline_message_id), Some(card)) =
+        (q.inline_message_id.as_deref(), CardData::parse(data))
+    else {
+        answer(bot, q, None).await;
+        return Ok(());
+    };
+    let view = MessageRef::Inline {
+        inline_message_id: inline_message_id.to_owned(),
+    };
+    match card {
+        CardData::Cancel { challenger } => {
+            if challenger != who.user {
+                answer(bot, q, Some(t(lang, "challenge-only-challenger"))).await;
+                return Ok(());
+            }
+            if let Some(id) = ctx
+                .store
+                .kv_get(&game_key(inline_message_id))
+                .await?
+                .and_then(|id| GameId::parse(&id).ok())
+                && let Err(e) = ctx.games.cancel_challenge(&id, UserId(challenger)).await
+            {
+                answer(bot, q, Some(refusal(lang, &e))).await;
+                return Ok(());
+            }
+            // Nobody can create the game for this card any more.
+            let _ = ctx
+                .store
+                .claim_once(&format!("inline-new:{inline_message_id}"), FACT_TTL)
+                .await;
+            answer(bot, q, None).await;
+            let card_lang = ctx
+                .store
+                .kv_get(&lang_key(challenger))
+                .await?
+                .and_then(|c| i18n::parse_lang(&c))
+                .unwrap_or(lang);
+            edit(
+                bot.edit_message_text_inline(
+                    inline_message_id.to_owned(),
+                    t(card_lang, "challenge-withdrawn"),
+                )
+                .parse_mode(ParseMode::Html),
+            )
+            .await?;
+            Ok(())
+        }
+        accept @ CardData::Accept { challenger, .. } => {
+            if challenger == who.user {
+                answer(bot, q, Some(t(lang, "challenge-own"))).await;
+                return Ok(());
+            }
+            let game = match game_of(ctx, inline_message_id, &accept).await {
+                Ok(game) => game,
+                Err(e) => {
+                    answer(bot, q, Some(refusal(lang, &e))).await;
+                    return Ok(());
+                }
+            };
+            if game.status != Status::Waiting {
+                // The card shows an old state (a slow edit): bring it up to date.
+                answer(
+                    bot,
+                    q,
+                    Some(refusal(
+                        lang,
+                        &if game.is_over() {
+                            GameError::GameOver
+                        } else {
+                            GameError::SeatTaken
+                        },
+                    )),
+                )
+                .await;
+                return show_on(
+                    bot,
+                    ctx,
+                    &game,
+                    &view,
+                    &Step::Idle { refused: None },
+                    Controls::Normal,
+                    Change::Board,
+                )
+                .await;
+            }
+            match ctx
+                .games
+                .accept_challenge(
+                    &game.id,
+                    UserId(who.user),
+                    &who.first_name,
+                    &Limits::from_config(&ctx.config.limits),
+                )
+                .await
+            {
+                Ok(game) => {
+                    answer(bot, q, None).await;
+                    show_on(
+                        bot,
+                        ctx,
+                        &game,
+                        &view,
+                        &Step::Idle { refused: None },
+                        Controls::Normal,
+                        Change::Board,
+                    )
+                    .await?;
+                    group::notify_turn(bot, ctx, &game).await;
+                    Ok(())
+                }
+                Err(e) => {
+                    // Losing a race for the seat reads as "taken", not as a changed board.
+                    let e = if e == GameError::Stale {
+                        GameError::SeatTaken
+                    } else {
+                        e
+                    };
+                    answer(bot, q, Some(refusal(lang, &e))).await;
+                    Ok(())
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn card_data_round_trips_and_fits() {
+        for data in [
+            CardData::Accept {
+                variant: VariantId::International,
+                challenger: 9_999_999_999_999,
+                color: Some(Color::Black),
+            },
+            CardData::Accept {
+                variant: VariantId::Triestine,
+                challenger: 1,
+                color: None,
+            },
+            CardData::Cancel { challenger: 42 },
+        ] {
+            let text = data.encode();
+            assert!(text.len() <= 64, "{text}");
+            assert_eq!(CardData::parse(&text), Some(data));
+        }
+        for bad in [
+            "i1:a:nope:1:w",
+            "i1:a:english:x:w",
+            "i1:a:english:1:q",
+            "i1:c:",
+            "i1",
+            "g:a:x",
+        ] {
+            assert_eq!(CardData::parse(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn queries_name_a_variant_and_a_colour() {
+        assert_eq!(read_query(""), (None, None));
+        assert_eq!(
+            read_query("english black"),
+            (Some(VariantId::English), Some(Color::Black))
+        );
+        assert_eq!(
+            read_query("blancas rusas"),
+            (Some(VariantId::Russian), Some(Color::White))
+        );
+    }
+}

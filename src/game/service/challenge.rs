@@ -1,0 +1,450 @@
+//! Challenges between people: open ones anyone in the chat may accept, or ones addressed to one
+//! person, with limits on how many open challenges and unfinished games a user and a chat may
+//! have. Also the ratings' read side (a user's ratings, leaderboards).
+//!
+//! The limits are checked before the write, so two requests racing at the very limit may both pass;
+//! they bound spam, they are not a quota to the unit.
+
+use super::{GameError, GameService, NewGame, abort};
+use crate::game::model::{ChatId, Game, GameId, Player, Status, UserId};
+use crate::game::now_unix;
+use crate::game::ratings::{RatingEntry, RatingScope};
+use crate::rules::{Color, VariantId};
+
+/// Which limit a request ran into.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LimitKind {
+    /// Open challenges (waiting for an opponent) one user may have.
+    OpenPerUser(u32),
+    /// Unfinished games between people one user may play at once.
+    GamesPerUser(u32),
+    /// Open challenges in one chat.
+    OpenPerChat(u32),
+    /// Unfinished games between people in one chat.
+    GamesPerChat(u32),
+}
+
+impl std::fmt::Display for LimitKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LimitKind::OpenPerUser(n) => write!(f, "at most {n} open challenges per user"),
+            LimitKind::GamesPerUser(n) => write!(f, "at most {n} games at once per user"),
+            LimitKind::OpenPerChat(n) => write!(f, "at most {n} open challenges per chat"),
+            LimitKind::GamesPerChat(n) => write!(f, "at most {n} games at once per chat"),
+        }
+    }
+}
+
+/// The configured limits (`[limits]` in the settings).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    pub open_per_user: u32,
+    pub games_per_user: u32,
+    pub open_per_chat: u32,
+    pub games_per_chat: u32,
+}
+
+impl Limits {
+    pub fn from_config(limits: &crate::config::Limits) -> Limits {
+        Limits {
+            open_per_user: limits.open_challenges_per_user,
+            games_per_user: limits.games_per_user,
+            open_per_chat: limits.open_challenges_per_chat,
+            games_per_chat: limits.games_per_chat,
+        }
+    }
+}
+
+/// A challenge to post.
+#[derive(Clone, Debug)]
+pub struct Challenge {
+    pub user: UserId,
+    pub name: String,
+    pub variant: VariantId,
+    /// The challenger's colour; `None` draws it at random.
+    pub color: Option<Color>,
+    /// The chat it is posted in (`None` for a challenge from inline mode).
+    pub chat: Option<ChatId>,
+    /// The one person who may accept; `None` for an open challenge.
+    pub opponent: Option<(UserId, String)>,
+    /// Start from this position (such games are not rated).
+    pub fen: Option<String>,
+}
+
+/// An unfinished game with no engine in it.
+fn between_people(game: &Game) -> bool {
+    !game.is_over() && !game.white.is_engine() && !game.black.is_engine()
+}
+
+fn is_open(game: &Game) -> bool {
+    game.status == Status::Waiting
+}
+
+fn is_running(game: &Game) -> bool {
+    game.status == Status::Active && between_people(game)
+}
+
+impl GameService {
+    /// Posts a challenge, within the limits.
+    pub async fn issue_challenge(&self, c: Challenge, limits: &Limits) -> Result<Game, GameError> {
+        if c.opponent.as_ref().is_some_and(|(id, _)| *id == c.user) {
+            return Err(GameError::OwnChallenge);
+        }
+        let mine = self.store.active_for_user(c.user).await?;
+        if mine.iter().filter(|g| is_open(g)).count() >= limits.open_per_user as usize {
+            return Err(GameError::Limit(LimitKind::OpenPerUser(
+                limits.open_per_user,
+            )));
+        }
+        if mine.iter().filter(|g| is_running(g)).count() >= limits.games_per_user as usize {
+            return Err(GameError::Limit(LimitKind::GamesPerUser(
+                limits.games_per_user,
+            )));
+        }
+        if let Some(chat) = c.chat {
+            let here = self.store.active_for_chat(chat).await?;
+            if here.iter().filter(|g| is_open(g)).count() >= limits.open_per_chat as usize {
+                return Err(GameError::Limit(LimitKind::OpenPerChat(
+                    limits.open_per_chat,
+                )));
+            }
+            if here.iter().filter(|g| is_running(g)).count() >= limits.games_per_chat as usize {
+                return Err(GameError::Limit(LimitKind::GamesPerChat(
+                    limits.games_per_chat,
+                )));
+            }
+        }
+        let color = c.color.unwrap_or_else(|| {
+            if rand::random::<bool>() {
+                Color::White
+            } else {
+                Color::Black
+            }
+        });
+        let me = Player::Human {
+            id: c.user,
+            name: c.name.clone(),
+        };
+        let (white, black) = if color == Color::White {
+            (me, Player::Open)
+        } else {
+            (Player::Open, me)
+        };
+        let mut game = self.prepare(NewGame {
+            variant: c.variant,
+            white,
+            black,
+            fen: c.fen,
+            chat: c.chat,
+        })?;
+        game.invited = c.opponent.map(|(id, name)| Player::Human { id, name });
+        Ok(self.store.create(&game).await?)
+    }
+
+    /// Takes the open seat of a challenge, within the limits (the acceptor's games, the chat's games).
+    pub async fn accept_challenge(
+        &self,
+        id: &GameId,
+        user: UserId,
+        name: &str,
+        limits: &Limits,
+    ) -> Result<Game, GameError> {
+        let game = self.store.get(id).await?;
+        if game.status != Status::Waiting {
+            return Err(if game.is_over() {
+                GameError::GameOver
+            } else {
+                GameError::SeatTaken
+            });
+        }
+        if !game.colors_of(user).is_empty() {
+            return Err(GameError::OwnChallenge);
+        }
+        if game
+            .invited
+            .as_ref()
+            .is_some_and(|p| p.user() != Some(user))
+        {
+            return Err(GameError::NotInvited);
+        }
+        let mine = self.store.active_for_user(user).await?;
+        if mine.iter().filter(|g| is_running(g)).count() >= limits.games_per_user as usize {
+            return Err(GameError::Limit(LimitKind::GamesPerUser(
+                limits.games_per_user,
+            )));
+        }
+        if let Some(chat) = game.chat {
+            let here = self.store.active_for_chat(chat).await?;
+            if here.iter().filter(|g| is_running(g)).count() >= limits.games_per_chat as usize {
+                return Err(GameError::Limit(LimitKind::GamesPerChat(
+                    limits.games_per_chat,
+                )));
+            }
+        }
+        self.join(id, user, name).await
+    }
+
+    /// The invited person turns a challenge down: it ends without a game.
+    pub async fn decline_challenge(&self, id: &GameId, user: UserId) -> Result<Game, GameError> {
+        let game = self.store.get(id).await?;
+        if game.status != Status::Waiting {
+            return Err(if game.is_over() {
+                GameError::GameOver
+            } else {
+                GameError::SeatTaken
+            });
+        }
+        if game.invited.as_ref().and_then(Player::user) != Some(user) {
+            return Err(GameError::NotInvited);
+        }
+        let mut next = game.clone();
+        abort(&mut next, now_unix());
+        self.commit(next, game.version).await
+    }
+
+    /// The challenger withdraws a challenge nobody has accepted yet.
+    pub async fn cancel_challenge(&self, id: &GameId, user: UserId) -> Result<Game, GameError> {
+        let game = self.store.get(id).await?;
+        if game.status != Status::Waiting {
+            return Err(if game.is_over() {
+                GameError::GameOver
+            } else {
+                GameError::SeatTaken
+            });
+        }
+        if game.colors_of(user).is_empty() {
+            return Err(GameError::NotAPlayer);
+        }
+        let mut next = game.clone();
+        abort(&mut next, now_unix());
+        self.commit(next, game.version).await
+    }
+
+    /// Unfinished games of a chat, most recently changed first.
+    pub async fn in_chat(&self, chat: ChatId) -> Result<Vec<Game>, GameError> {
+        Ok(self.store.active_for_chat(chat).await?)
+    }
+
+    /// The user's ratings in `scope`, one per variant played.
+    pub async fn ratings_of(
+        &self,
+        user: UserId,
+        scope: RatingScope,
+    ) -> Result<Vec<(VariantId, RatingEntry)>, GameError> {
+        let mut out = Vec::new();
+        for variant in VariantId::ALL {
+            if let Some(entry) = self.store.rating(scope, variant, user).await? {
+                out.push((variant, entry));
+            }
+        }
+        Ok(out)
+    }
+
+    /// The best `n` ratings of a variant in `scope`.
+    pub async fn leaderboard(
+        &self,
+        scope: RatingScope,
+        variant: VariantId,
+        n: usize,
+    ) -> Result<Vec<RatingEntry>, GameError> {
+        Ok(self.store.leaderboard(scope, variant, n).await?)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::game::service::{EnginePlayer, ServiceConfig};
+    use crate::game::store::MemoryStore;
+    use crate::rules::{GameState, Move};
+
+    struct First;
+    impl EnginePlayer for First {
+        fn choose(&self, state: &GameState, _: u8) -> Option<Move> {
+            state.position().legal_moves().into_iter().next()
+        }
+    }
+
+    fn service() -> GameService {
+        GameService::new(
+            Arc::new(MemoryStore::new(Default::default())),
+            Arc::new(First),
+            ServiceConfig::default(),
+        )
+    }
+
+    const LIMITS: Limits = Limits {
+        open_per_user: 2,
+        games_per_user: 2,
+        open_per_chat: 3,
+        games_per_chat: 3,
+    };
+
+    fn open(user: u64, chat: i64) -> Challenge {
+        Challenge {
+            user: UserId(user),
+            name: format!("u{user}"),
+            variant: VariantId::Russian,
+            color: Some(Color::White),
+            chat: Some(ChatId(chat)),
+            opponent: None,
+            fen: None,
+        }
+    }
+
+    #[tokio::test]
+    async fn addressed_challenges_take_only_the_invited() {
+        let s = service();
+        let c = Challenge {
+            opponent: Some((UserId(2), "Bo".into())),
+            ..open(1, -5)
+        };
+        let g = s.issue_challenge(c, &LIMITS).await.unwrap();
+        assert_eq!(g.invited.as_ref().and_then(Player::user), Some(UserId(2)));
+        assert_eq!(
+            s.accept_challenge(&g.id, UserId(3), "Cy", &LIMITS)
+                .await
+                .unwrap_err(),
+            GameError::NotInvited
+        );
+        assert_eq!(
+            s.join(&g.id, UserId(3), "Cy").await.unwrap_err(),
+            GameError::NotInvited,
+            "join checks the invitation too"
+        );
+        assert_eq!(
+            s.decline_challenge(&g.id, UserId(3)).await.unwrap_err(),
+            GameError::NotInvited
+        );
+        assert_eq!(
+            s.accept_challenge(&g.id, UserId(1), "u1", &LIMITS)
+                .await
+                .unwrap_err(),
+            GameError::OwnChallenge
+        );
+        let g = s
+            .accept_challenge(&g.id, UserId(2), "Bo", &LIMITS)
+            .await
+            .unwrap();
+        assert_eq!(
+            (g.status, g.black.user()),
+            (Status::Active, Some(UserId(2)))
+        );
+        assert!(g.rated);
+
+        let c = Challenge {
+            opponent: Some((UserId(2), "Bo".into())),
+            ..open(1, -5)
+        };
+        let g = s.issue_challenge(c, &LIMITS).await.unwrap();
+        let g = s.decline_challenge(&g.id, UserId(2)).await.unwrap();
+        assert_eq!(g.status, Status::Aborted);
+        assert_eq!(
+            s.accept_challenge(&g.id, UserId(2), "Bo", &LIMITS)
+                .await
+                .unwrap_err(),
+            GameError::GameOver
+        );
+
+        let self_challenge = Challenge {
+            opponent: Some((UserId(1), "u1".into())),
+            ..open(1, -5)
+        };
+        assert_eq!(
+            s.issue_challenge(self_challenge, &LIMITS)
+                .await
+                .unwrap_err(),
+            GameError::OwnChallenge
+        );
+    }
+
+    #[tokio::test]
+    async fn limits_per_user_and_per_chat() {
+        let s = service();
+        let a = s.issue_challenge(open(1, -5), &LIMITS).await.unwrap();
+        s.issue_challenge(open(1, -6), &LIMITS).await.unwrap();
+        assert_eq!(
+            s.issue_challenge(open(1, -7), &LIMITS).await.unwrap_err(),
+            GameError::Limit(LimitKind::OpenPerUser(2))
+        );
+        // Withdrawing one makes room again; only the challenger may withdraw.
+        assert_eq!(
+            s.cancel_challenge(&a.id, UserId(9)).await.unwrap_err(),
+            GameError::NotAPlayer
+        );
+        s.cancel_challenge(&a.id, UserId(1)).await.unwrap();
+        s.issue_challenge(open(1, -7), &LIMITS).await.unwrap();
+
+        s.issue_challenge(open(2, -9), &LIMITS).await.unwrap();
+        s.issue_challenge(open(3, -9), &LIMITS).await.unwrap();
+        s.issue_challenge(open(4, -9), &LIMITS).await.unwrap();
+        assert_eq!(
+            s.issue_challenge(open(5, -9), &LIMITS).await.unwrap_err(),
+            GameError::Limit(LimitKind::OpenPerChat(3))
+        );
+
+        // Running games: user 10 plays two, so a third acceptance is refused.
+        let g1 = s.issue_challenge(open(11, -20), &LIMITS).await.unwrap();
+        let g2 = s.issue_challenge(open(12, -21), &LIMITS).await.unwrap();
+        let g3 = s.issue_challenge(open(13, -22), &LIMITS).await.unwrap();
+        s.accept_challenge(&g1.id, UserId(10), "x", &LIMITS)
+            .await
+            .unwrap();
+        s.accept_challenge(&g2.id, UserId(10), "x", &LIMITS)
+            .await
+            .unwrap();
+        assert_eq!(
+            s.accept_challenge(&g3.id, UserId(10), "x", &LIMITS)
+                .await
+                .unwrap_err(),
+            GameError::Limit(LimitKind::GamesPerUser(2))
+        );
+        // Games against the engine do not count.
+        s.vs_engine(UserId(14), "e", VariantId::Russian, 1, Color::White, None)
+            .await
+            .unwrap();
+        s.vs_engine(UserId(14), "e", VariantId::Russian, 1, Color::White, None)
+            .await
+            .unwrap();
+        s.accept_challenge(&g3.id, UserId(14), "e", &LIMITS)
+            .await
+            .unwrap();
+    }
+
+    #[tokio::test]
+    async fn random_colours_and_positions() {
+        let s = service();
+        let mut colours = std::collections::HashSet::new();
+        for i in 0..40 {
+            let c = Challenge {
+                color: None,
+                chat: Some(ChatId(-100 - i)),
+                ..open(100 + i as u64, 0)
+            };
+            let g = s.issue_challenge(c, &LIMITS).await.unwrap();
+            colours.insert(g.colors_of(UserId(100 + i as u64))[0]);
+        }
+        assert_eq!(colours.len(), 2, "both colours come up");
+        let c = Challenge {
+            fen: Some("W:W28,40:B23,5".into()),
+            variant: VariantId::International,
+            ..open(1, -1)
+        };
+        let g = s.issue_challenge(c, &LIMITS).await.unwrap();
+        let g = s
+            .accept_challenge(&g.id, UserId(2), "Bo", &LIMITS)
+            .await
+            .unwrap();
+        assert!(!g.rated, "games from a set-up position are not rated");
+        let bad = Challenge {
+            fen: Some("nonsense".into()),
+            ..open(3, -1)
+        };
+        assert!(matches!(
+            s.issue_challenge(bad, &LIMITS).await,
+            Err(GameError::Invalid(_))
+        ));
+    }
+}

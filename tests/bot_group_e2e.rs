@@ -1,0 +1,398 @@
+//! Games between people in a group, end to end: the real `damas serve` binary talking to the fake
+//! Bot API, scripted users challenging, accepting, tapping, replying to the card and using /m.
+
+mod support;
+
+use std::time::Duration;
+
+use damas::render::callback::{Action, CallbackData};
+use damas::render::keyboard;
+use damas::rules::{Position, Square, VariantId};
+use support::fake_telegram::{ChatMessage, FakeTelegram, TestUser};
+use support::{Damas, TOKEN};
+
+const WAIT: Duration = Duration::from_secs(30);
+const GROUP: i64 = -100_777;
+
+async fn started(env: &[(&str, &str)]) -> (FakeTelegram, Damas) {
+    let fake = FakeTelegram::start(TOKEN).await;
+    let damas = Damas::start(&fake.url(), env);
+    fake.wait_until(WAIT, "the bot to start polling", |f| {
+        (f.get_updates_polls() > 0).then_some(())
+    })
+    .await;
+    (fake, damas)
+}
+
+fn button(m: &ChatMessage, label: &str) -> String {
+    m.buttons()
+        .into_iter()
+        .find(|(l, _)| l.contains(label))
+        .map(|(_, d)| d)
+        .unwrap_or_else(|| panic!("no {label:?} button: {:?}", m.buttons()))
+}
+
+/// Any board callback of the card, to learn the game id and ply.
+fn board_data(m: &ChatMessage) -> CallbackData {
+    let (_, d) = m
+        .buttons()
+        .into_iter()
+        .find(|(_, d)| d.starts_with("b1:"))
+        .unwrap_or_else(|| panic!("board buttons: {:?}", m.buttons()));
+    CallbackData::parse(&d).unwrap()
+}
+
+fn pick(card: &ChatMessage, variant: VariantId, squares: &[Square]) -> String {
+    let data = board_data(card);
+    let taps = squares
+        .iter()
+        .map(|sq| keyboard::coord(variant.rules(), *sq))
+        .collect();
+    CallbackData::new(data.game(), data.ply(), Action::Pick(taps))
+        .unwrap()
+        .encode()
+}
+
+async fn answer_of(fake: &FakeTelegram, cq: &str) -> String {
+    fake.wait_until(WAIT, "the tap answered", |f| f.callback_answer(cq))
+        .await
+}
+
+/// Waits until the card shows ply `ply` ("Last move (ply)").
+async fn card_at(fake: &FakeTelegram, card: i64, ply: usize) -> ChatMessage {
+    let marker = format!("({ply}):");
+    fake.wait_until(WAIT, &format!("the card at ply {ply}"), |f| {
+        f.message(GROUP, card)
+            .filter(|m| m.body().contains(&marker))
+    })
+    .await
+}
+
+fn first_move(position: &Position) -> (String, Square, Square) {
+    let mv = position
+        .legal_moves()
+        .into_iter()
+        .next()
+        .expect("a legal move");
+    (position.notation(&mv), mv.from(), mv.to())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn group_challenge_with_taps_replies_and_m_to_a_result() {
+    let (fake, _damas) = started(&[]).await;
+    let ann = TestUser::new(6001, "Ann", Some("en"));
+    let bob = TestUser::new(6002, "Bob", Some("en"));
+    let carl = TestUser::new(6003, "Carl", Some("en"));
+    let variant = VariantId::International;
+    let fen = "W:W28:B23,9";
+
+    let n = fake.call_count();
+    fake.send_group_text(
+        GROUP,
+        &ann,
+        &format!("/challenge international white {fen}"),
+        None,
+    );
+    let card = fake.wait_sent(n, GROUP).await;
+    assert_eq!(card.kind, "photo", "the challenge card shows the board");
+    assert!(
+        card.body().contains("Ann")
+            && card.body().contains("International")
+            && card.body().contains("not rated"),
+        "{}",
+        card.body()
+    );
+    let id = card.message_id;
+
+    // Only the challenger cancels, nobody accepts their own challenge.
+    let cq = fake.tap_in(GROUP, &carl, id, &button(&card, "Cancel"));
+    assert!(answer_of(&fake, &cq).await.contains("Only the challenger"));
+    let cq = fake.tap_in(GROUP, &ann, id, &button(&card, "Accept"));
+    assert!(answer_of(&fake, &cq).await.contains("your own"));
+
+    let n = fake.call_count();
+    fake.tap_in(GROUP, &bob, id, &button(&card, "Accept"));
+    let card = fake
+        .wait_until(WAIT, "the game to start", |f| {
+            f.message(GROUP, id)
+                .filter(|m| m.body().contains("Ann to move"))
+        })
+        .await;
+    assert!(card.body().contains("Bob"), "{}", card.body());
+    // Ann moves first and hears it privately, not in the group.
+    let notice = fake
+        .wait_call(n, "the private notice", |c| {
+            c.method == "sendMessage" && c.chat_id() == Some(ann.id)
+        })
+        .await;
+    assert!(
+        notice.str("text").unwrap_or_default().contains("Your move"),
+        "{:?}",
+        notice.params
+    );
+    assert!(
+        fake.calls()
+            .iter()
+            .skip(n)
+            .all(|c| !(c.method.starts_with("send") && c.chat_id() == Some(GROUP))),
+        "the group stays quiet"
+    );
+
+    let mut position = Position::from_fen(variant, fen).unwrap();
+    let (text, from, to) = first_move(&position);
+
+    // A third user's tap and Bob's out-of-turn tap change nothing.
+    let edits = card.edits;
+    let cq = fake.tap_in(GROUP, &carl, id, &pick(&card, variant, &[from]));
+    assert_eq!(answer_of(&fake, &cq).await, "This is not your game.");
+    let cq = fake.tap_in(GROUP, &bob, id, &pick(&card, variant, &[from, to]));
+    assert_eq!(answer_of(&fake, &cq).await, "It is not your turn.");
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert_eq!(
+        fake.message(GROUP, id).unwrap().edits,
+        edits,
+        "refused taps leave the card alone"
+    );
+
+    // Ann: the piece (the keyboard shows the selection), then the destination.
+    fake.tap_in(GROUP, &ann, id, &pick(&card, variant, &[from]));
+    let selected = fake
+        .wait_until(WAIT, "the selection", |f| {
+            f.message(GROUP, id)
+                .filter(|m| m.buttons().iter().any(|(l, _)| l.contains("🔵")))
+        })
+        .await;
+    let n = fake.call_count();
+    fake.tap_in(GROUP, &ann, id, &pick(&selected, variant, &[from, to]));
+    let card = card_at(&fake, id, 1).await;
+    assert!(
+        card.body().contains(&text) && card.body().contains("Bob to move"),
+        "{}",
+        card.body()
+    );
+    assert_eq!(
+        fake.calls()
+            .iter()
+            .skip(n)
+            .filter(|c| c.method == "editMessageMedia")
+            .count(),
+        1,
+        "one edit per move"
+    );
+    position = position.play(&position.parse_move(&text).unwrap());
+
+    // Bob replies to the card with his move.
+    let (text, _, _) = first_move(&position);
+    fake.send_group_text(GROUP, &bob, &text, Some(id));
+    let card = card_at(&fake, id, 2).await;
+    assert!(card.body().contains(&text), "{}", card.body());
+    position = position.play(&position.parse_move(&text).unwrap());
+
+    // A wrong move by /m is explained in the group; the right one ends the game.
+    let n = fake.call_count();
+    fake.send_group_text(GROUP, &ann, "/m 1-7", None);
+    let refusal = fake.wait_sent(n, GROUP).await;
+    assert!(refusal.kind == "text" && !refusal.body().is_empty());
+    let (text, _, _) = first_move(&position);
+    fake.send_group_text(GROUP, &ann, &format!("/m {text}"), None);
+    let card = fake
+        .wait_until(WAIT, "the result", |f| {
+            f.message(GROUP, id)
+                .filter(|m| m.body().contains("White won"))
+        })
+        .await;
+    assert!(
+        card.body().contains("Black has no pieces left"),
+        "{}",
+        card.body()
+    );
+    let labels: Vec<String> = card.buttons().into_iter().map(|(l, _)| l).collect();
+    assert!(
+        labels.contains(&"Rematch".to_string()) && labels.contains(&"PDN".to_string()),
+        "{labels:?}"
+    );
+
+    // The PDN button posts the file.
+    let n = fake.call_count();
+    fake.tap_in(GROUP, &carl, id, &button(&card, "PDN"));
+    let doc = fake.wait_sent(n, GROUP).await;
+    let pdn = String::from_utf8(fake.file(doc.file.as_deref().unwrap()).unwrap().1).unwrap();
+    assert!(
+        pdn.contains("[White \"Ann\"]") && pdn.contains("[Black \"Bob\"]") && pdn.contains("2-0"),
+        "{pdn}"
+    );
+
+    // Rematch: asked by one, agreed by the other; the new game gets its own card.
+    let cq = fake.tap_in(GROUP, &bob, id, &button(&card, "Rematch"));
+    answer_of(&fake, &cq).await;
+    let card = fake
+        .wait_until(WAIT, "the rematch offer", |f| {
+            f.message(GROUP, id)
+                .filter(|m| m.body().contains("Bob wants a rematch"))
+        })
+        .await;
+    let n = fake.call_count();
+    fake.tap_in(GROUP, &ann, id, &button(&card, "Rematch"));
+    let fresh = fake.wait_sent(n, GROUP).await;
+    assert!(
+        fresh.kind == "photo" && fresh.body().contains("⚪ Bob — ⚫ Ann"),
+        "colours swap: {}",
+        fresh.body()
+    );
+
+    // /games lists it.
+    let n = fake.call_count();
+    fake.send_group_text(GROUP, &carl, "/games", None);
+    let list = fake.wait_sent(n, GROUP).await;
+    assert!(
+        list.body().contains("Bob")
+            && list.body().contains("Ann")
+            && list.body().contains("International"),
+        "{}",
+        list.body()
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn ratings_limits_and_simultaneous_taps() {
+    let (fake, _damas) = started(&[("DAMAS_LIMITS_OPEN_CHALLENGES_PER_USER", "1")]).await;
+    let ann = TestUser::new(6101, "Ann", Some("en"));
+    let bob = TestUser::new(6102, "Bob", Some("en"));
+
+    // A challenge addressed to Bob, from the initial position (rated). Ann plays Black.
+    let bob_says = fake.send_group_text(GROUP, &bob, "hi", None);
+    let n = fake.call_count();
+    fake.send_group_text(GROUP, &ann, "/challenge russian black", Some(bob_says));
+    let card = fake.wait_sent(n, GROUP).await;
+    assert!(
+        card.body().contains("tg://user?id=6102"),
+        "Bob is named: {}",
+        card.body()
+    );
+    assert!(card.buttons().iter().any(|(l, _)| l.contains("Decline")));
+    let id = card.message_id;
+
+    // One open challenge each at most (configured): a second one is refused.
+    let n = fake.call_count();
+    fake.send_group_text(GROUP, &ann, "/challenge english", None);
+    let refused = fake.wait_sent(n, GROUP).await;
+    assert!(
+        refused.body().contains("limit of open challenges (1)"),
+        "{}",
+        refused.body()
+    );
+
+    fake.tap_in(GROUP, &bob, id, &button(&card, "Accept"));
+    let card = fake
+        .wait_until(WAIT, "the game to start", |f| {
+            f.message(GROUP, id)
+                .filter(|m| m.body().contains("Bob to move"))
+        })
+        .await;
+
+    // Bob (White, to move) and Ann tap at the same instant, and Bob's tap arrives twice: exactly one
+    // move is applied.
+    let variant = VariantId::Russian;
+    let position = Position::start(variant);
+    let (text, from, to) = first_move(&position);
+    let mine = pick(&card, variant, &[from, to]);
+    let black_piece = position
+        .pieces()
+        .find(|(_, p)| p.color == damas::rules::Color::Black)
+        .map(|(sq, _)| sq)
+        .unwrap();
+    let hers = pick(&card, variant, &[black_piece]);
+    let n = fake.call_count();
+    let ids = fake.taps_in(
+        GROUP,
+        &[(&bob, id, &mine), (&ann, id, &hers), (&bob, id, &mine)],
+    );
+    let answers = [
+        answer_of(&fake, &ids[0]).await,
+        answer_of(&fake, &ids[1]).await,
+        answer_of(&fake, &ids[2]).await,
+    ];
+    // Taps are handled one after the other: Ann's and the repeat find the board changed, or (had
+    // Ann's come first) Ann is told it is not her turn.
+    assert_eq!(answers[0], "", "{answers:?}");
+    assert!(
+        ["It is not your turn.", "The board has changed."].contains(&answers[1].as_str()),
+        "{answers:?}"
+    );
+    assert_eq!(answers[2], "The board has changed.", "{answers:?}");
+    let card = card_at(&fake, id, 1).await;
+    assert!(card.body().contains(&text));
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert_eq!(
+        fake.calls()
+            .iter()
+            .skip(n)
+            .filter(|c| c.method == "editMessageMedia")
+            .count(),
+        1,
+        "exactly one move applied"
+    );
+    assert!(!fake.message(GROUP, id).unwrap().body().contains("(2):"));
+
+    // Ann resigns (with confirmation).
+    let cq = fake.tap_in(GROUP, &ann, id, &button(&card, "🏳"));
+    answer_of(&fake, &cq).await;
+    let card = fake
+        .wait_until(WAIT, "the confirmation", |f| {
+            f.message(GROUP, id)
+                .filter(|m| m.buttons().iter().any(|(l, _)| l.contains("Yes, resign")))
+        })
+        .await;
+    fake.tap_in(GROUP, &ann, id, &button(&card, "Yes, resign"));
+    let card = fake
+        .wait_until(WAIT, "the result", |f| {
+            f.message(GROUP, id)
+                .filter(|m| m.body().contains("White won"))
+        })
+        .await;
+    assert!(card.body().contains("Black resigned"), "{}", card.body());
+
+    // Ratings moved: in the group and overall.
+    let n = fake.call_count();
+    fake.send_group_text(GROUP, &bob, "/top russian", None);
+    let top = fake.wait_sent(n, GROUP).await;
+    let body = top.body();
+    assert!(
+        body.contains("Best in this group") && body.contains("Best overall"),
+        "{body}"
+    );
+    let first = body.find("1. Bob").unwrap_or_else(|| panic!("{body}"));
+    let second = body.find("2. Ann").unwrap_or_else(|| panic!("{body}"));
+    assert!(first < second);
+    let rating: u32 = body[first + "1. Bob — ".len()..]
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect::<String>()
+        .parse()
+        .unwrap();
+    assert!(rating > 1500, "{body}");
+
+    let n = fake.call_count();
+    fake.send_group_text(GROUP, &ann, "/stats", None);
+    let stats = fake.wait_sent(n, GROUP).await;
+    assert!(
+        stats.body().contains("Ratings in this group")
+            && stats.body().contains("Russian"),
+        "{}",
+        stats.body()
+    );
+
+    // Bob declines a challenge addressed to him; the card says so.
+    let ann_says = fake.send_group_text(GROUP, &ann, "again?", None);
+    let n = fake.call_count();
+    fake.send_group_text(GROUP, &bob, "/retar russian", Some(ann_says));
+    let card = fake.wait_sent(n, GROUP).await;
+    fake.tap_in(GROUP, &ann, card.message_id, &button(&card, "Decline"));
+    let card = fake
+        .wait_until(WAIT, "the declined card", |f| {
+            f.message(GROUP, card.message_id)
+                .filter(|m| m.body().contains("aborted"))
+        })
+        .await;
+    assert!(card.buttons().is_empty(), "{:?}", card.buttons());
+}
