@@ -20,8 +20,14 @@ help =
     /settings — board as image or buttons, orientation, theme
     /lang es|en — language
 
+    <b>With friends</b>
+    /challenge [variant] — an open challenge in a group; as a reply, to that person
+    /games — the games in this chat
+    /top [variant] — the best rated players, here and everywhere
+    In any chat, type my @name and a variant to send a challenge card.
+
     <b>Moves</b>: type them like <code>27-23</code>, <code>23x16</code>, <code>23x14x5</code> or <code>c3-d4</code> (also <code>/m 27-23</code>), or tap the board.
-    Spanish commands work too: /jugar /reglas /tablero /deshacer /tablas /abandonar /variantes /estadisticas /ajustes /idioma /ayuda.
+    Spanish commands work too: /jugar /reglas /tablero /deshacer /tablas /abandonar /variantes /estadisticas /ajustes /idioma /ayuda /retar /partidas /ranking.
 unknown-text = I did not understand that. Type a move like <code>27-23</code>, or /help.
 unknown-command = I do not know that command. See /help.
 error-generic = Something went wrong on my side. Please try again.

@@ -20,8 +20,14 @@ help =
     /ajustes — tablero como imagen o botones, orientación, tema
     /idioma es|en — idioma
 
+    <b>Con amigos</b>
+    /retar [variante] — un reto abierto en un grupo; respondiendo a un mensaje, a esa persona
+    /partidas — las partidas de este chat
+    /ranking [variante] — la clasificación, aquí y en general
+    En cualquier chat, escribe mi @nombre y una variante para enviar un reto.
+
     <b>Jugadas</b>: escríbelas como <code>27-23</code>, <code>23x16</code>, <code>23x14x5</code> o <code>c3-d4</code> (también <code>/m 27-23</code>), o toca el tablero.
-    Las órdenes en inglés también valen: /play /rules /board /undo /draw /resign /variants /stats /settings /lang /help.
+    Las órdenes en inglés también valen: /play /rules /board /undo /draw /resign /variants /stats /settings /lang /help /challenge /games /top.
 unknown-text = No te he entendido. Escribe una jugada como <code>27-23</code>, o /ayuda.
 unknown-command = No conozco esa orden. Mira /ayuda.
 error-generic = Algo ha fallado por mi parte. Inténtalo de nuevo, por favor.
