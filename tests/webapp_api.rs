@@ -412,30 +412,18 @@ async fn bad_requests_get_clear_errors_and_change_nothing() {
             .unwrap()
             .contains("unknown variant")
     );
-    let (status, _) = s
-        .post(
-            "/api/games",
-            Some(&me),
-            json!({ "variant": "english", "level": 9 }),
-        )
-        .await;
-    assert_eq!(status, 400);
-    let (status, _) = s
-        .post(
-            "/api/games",
-            Some(&me),
-            json!({ "variant": "english", "color": "green" }),
-        )
-        .await;
-    assert_eq!(status, 400);
-    let (status, _) = s
-        .post(
-            "/api/games",
-            Some(&me),
-            json!({ "variant": "english", "opponent": "cat" }),
-        )
-        .await;
-    assert_eq!(status, 400);
+    for bad_choice in [
+        json!({ "variant": "english", "level": 9 }),
+        json!({ "variant": "english", "color": "green" }),
+        json!({ "variant": "english", "opponent": "cat" }),
+    ] {
+        let (status, body) = s.post("/api/games", Some(&me), bad_choice.clone()).await;
+        assert_eq!(
+            (status, error_code(&body)),
+            (400, "bad_request"),
+            "{bad_choice}: {body}"
+        );
+    }
     let (status, body) = s
         .post(
             "/api/games",

@@ -634,21 +634,7 @@ async fn draw(
     headers: HeaderMap,
     Body(bytes): Body,
 ) -> ApiResult<Response> {
-    let a = action(&state, &id, &q, &headers).await?;
-    let request: OfferRequest = body(&bytes)?;
-    let game = match request.accept {
-        None => {
-            a.service
-                .offer_draw(&a.id, a.who.user, request.version)
-                .await?
-        }
-        Some(accept) => {
-            a.service
-                .answer_draw(&a.id, a.who.user, accept, request.version)
-                .await?
-        }
-    };
-    Ok(no_store(view_of(&game, &a.who, a.theme)?))
+    offer(Offer::Draw, &state, &id, &q, &headers, &bytes).await
 }
 
 async fn takeback(
@@ -658,17 +644,35 @@ async fn takeback(
     headers: HeaderMap,
     Body(bytes): Body,
 ) -> ApiResult<Response> {
-    let a = action(&state, &id, &q, &headers).await?;
-    let request: OfferRequest = body(&bytes)?;
-    let game = match request.accept {
-        None => {
-            a.service
-                .takeback(&a.id, a.who.user, request.version)
-                .await?
-        }
-        Some(accept) => {
-            a.service
-                .answer_takeback(&a.id, a.who.user, accept, request.version)
+    offer(Offer::Takeback, &state, &id, &q, &headers, &bytes).await
+}
+
+/// What a player proposes to the opponent, who must agree.
+#[derive(Clone, Copy)]
+enum Offer {
+    Draw,
+    Takeback,
+}
+
+/// Makes an offer, or answers the opponent's when the request carries `accept`.
+async fn offer(
+    kind: Offer,
+    state: &AppState,
+    id: &str,
+    q: &ViewQuery,
+    headers: &HeaderMap,
+    bytes: &Bytes,
+) -> ApiResult<Response> {
+    let a = action(state, id, q, headers).await?;
+    let request: OfferRequest = body(bytes)?;
+    let (service, user, version) = (&a.service, a.who.user, request.version);
+    let game = match (kind, request.accept) {
+        (Offer::Draw, None) => service.offer_draw(&a.id, user, version).await?,
+        (Offer::Draw, Some(accept)) => service.answer_draw(&a.id, user, accept, version).await?,
+        (Offer::Takeback, None) => service.takeback(&a.id, user, version).await?,
+        (Offer::Takeback, Some(accept)) => {
+            service
+                .answer_takeback(&a.id, user, accept, version)
                 .await?
         }
     };
