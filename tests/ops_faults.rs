@@ -364,3 +364,140 @@ async fn an_instance_killed_mid_move_and_the_update_redelivered_elsewhere_applie
     let status = b.terminate();
     assert!(status.success(), "{status:?}\n{}", b.log());
 }
+
+async fn status_of(url: String) -> Option<u16> {
+    http().get(url).send().await.ok().map(|r| r.status().as_u16())
+}
+
+/// Redis is not running when the instance starts (webhook mode): it starts anyway, reports 503 on
+/// the health checks, says so in its log (without secrets) and refuses deliveries with 503 (their
+/// de-duplication marks cannot be checked, so Telegram delivers them again later). Once Redis comes
+/// up it connects by itself, and the redelivered update starts the game, once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_instance_started_before_redis_waits_for_it() {
+    let mut redis = PrivateRedis::reserve();
+    let url = redis.url();
+    let fake = FakeTelegram::start(TOKEN).await;
+    let env = webhook_env(&url);
+    let env: Vec<(&str, &str)> = env.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    let mut damas = Damas::start(&fake.url(), &env);
+    let addr = damas.wait_http_addr();
+    let deadline = Instant::now() + WAIT;
+    while !damas.log().contains("cannot connect to Redis") {
+        assert!(Instant::now() < deadline, "no word about Redis in the log:\n{}", damas.log());
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(damas.try_status().is_none(), "damas must not exit without Redis:\n{}", damas.log());
+    assert_eq!(status_of(format!("http://{addr}/healthz")).await, Some(503));
+    assert_eq!(status_of(format!("http://{addr}/readyz")).await, Some(503));
+
+    let ada = TestUser::new(6501, "Ada", Some("en"));
+    fake.send_text(&ada, "/play international easy white");
+    let update = fake.take_updates().remove(0);
+    // Until the bot is connected the route answers 503 too; either way nothing is applied.
+    assert_eq!(deliver(addr, &update).await, 503);
+
+    redis.launch();
+    let deadline = Instant::now() + WAIT;
+    while status_of(format!("http://{addr}/healthz")).await != Some(200) {
+        assert!(Instant::now() < deadline, "never connected to Redis:\n{}", damas.log());
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let deadline = Instant::now() + WAIT;
+    while status_of(format!("http://{addr}/readyz")).await != Some(200) {
+        assert!(Instant::now() < deadline, "never ready:\n{}", damas.log());
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let log = damas.log();
+    assert!(log.contains("connected to Redis"), "{log}");
+    assert!(!log.contains(TOKEN) && !log.contains(SECRET), "no secrets in the log:\n{log}");
+
+    // Telegram delivers the update again: the game starts, and a further redelivery is a duplicate.
+    let n = fake.call_count();
+    assert_eq!(deliver(addr, &update).await, 200);
+    fake.wait_call(n, "the board of the new game", |c| c.method == "sendPhoto" && c.chat_id() == Some(ada.id)).await;
+    let store = store_at(&url).await;
+    let game = game_where(&store, &ada, "the new game in Redis", |g| g.moves.is_empty()).await;
+    assert_eq!(deliver(addr, &update).await, 200);
+    assert_eq!(store.active_for_user(UserId(ada.id as u64)).await.unwrap().len(), 1);
+
+    // Redis goes away again: the health check follows, and deliveries are refused, not applied.
+    redis.kill();
+    let deadline = Instant::now() + WAIT;
+    while status_of(format!("http://{addr}/healthz")).await != Some(503) {
+        assert!(Instant::now() < deadline, "health did not follow the outage");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    fake.send_text(&ada, &first_move(&game));
+    assert_eq!(deliver_next_status(&fake, addr).await, 503);
+    assert!(damas.try_status().is_none(), "{}", damas.log());
+    let status = damas.terminate();
+    assert!(status.success(), "{status:?}\n{}", damas.log());
+}
+
+async fn deliver_next_status(fake: &FakeTelegram, addr: SocketAddr) -> u16 {
+    let updates = fake.take_updates();
+    assert_eq!(updates.len(), 1);
+    deliver(addr, &updates[0]).await
+}
+
+/// One user's burst spread over two instances sharing Redis is limited in total (per-instance
+/// buckets would let twice the burst through); with Redis gone the instances fall back to their
+/// own buckets and keep answering.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_burst_across_two_instances_is_limited_in_total() {
+    let mut redis = PrivateRedis::start();
+    let fake = FakeTelegram::start(TOKEN).await;
+    let (mut a, addr_a) = start_webhook_instance(&fake, &redis.url()).await;
+    let (mut b, addr_b) = start_webhook_instance(&fake, &redis.url()).await;
+    let zed = TestUser::new(6601, "Zed", Some("en"));
+
+    // 40 = twice the burst: each instance alone would take its 20.
+    const SENT: usize = 40;
+    let updates: Vec<Value> = (0..SENT)
+        .map(|_| {
+            fake.send_text(&zed, "/help");
+            fake.take_updates().remove(0)
+        })
+        .collect();
+    let started = Instant::now();
+    let statuses = futures::future::join_all(
+        updates.iter().enumerate().map(|(i, u)| deliver(if i % 2 == 0 { addr_a } else { addr_b }, u)),
+    )
+    .await;
+    let took = started.elapsed().as_secs_f64();
+    assert!(statuses.iter().all(|s| *s == 200), "{statuses:?}");
+    let limited: f64 = [metrics(addr_a).await, metrics(addr_b).await]
+        .iter()
+        .map(|m| sample(m, "damas_rate_limited_total").unwrap_or(0.0))
+        .sum();
+    let handled = SENT as f64 - limited;
+    // The burst (20) plus what refilled (5 a second) while the requests ran.
+    let allowed = 20.0 + (5.0 * took).ceil();
+    assert!(handled <= allowed, "{handled} handled in {took:.2} s, at most {allowed} allowed");
+    assert!(handled >= 20.0, "the burst itself is allowed ({handled})");
+    for addr in [addr_a, addr_b] {
+        assert_eq!(sample(&metrics(addr).await, "damas_rate_limit_fallbacks_total"), Some(0.0));
+    }
+
+    // Redis dies. Webhook deliveries are refused (503: their marks cannot be checked, Telegram
+    // delivers them again later); nothing is applied meanwhile.
+    for d in [&mut a, &mut b] {
+        let status = d.terminate();
+        assert!(status.success(), "{status:?}\n{}", d.log());
+    }
+    let (fake, mut c) = polling(&[("REDIS_URL", redis.url().as_str())]).await;
+    let addr_c = c.wait_http_addr();
+    redis.kill();
+    // With long polling, updates are still answered ("try again" where the store is needed); the
+    // limit does not block them: the instance decides alone meanwhile.
+    let other = TestUser::new(6602, "Yul", Some("en"));
+    let n = fake.call_count();
+    fake.send_text(&other, "/help");
+    let answer = fake.wait_sent(n, other.id).await;
+    assert!(!answer.body().is_empty());
+    let fallbacks = sample(&metrics(addr_c).await, "damas_rate_limit_fallbacks_total").unwrap_or(0.0);
+    assert!(fallbacks >= 1.0, "the fallback is counted ({fallbacks})");
+    let status = c.terminate();
+    assert!(status.success(), "{status:?}\n{}", c.log());
+}

@@ -12,7 +12,8 @@ use crate::config::{self, Config};
 use crate::game::GameStore;
 use crate::game::engine_player::SearchEngine;
 use crate::game::service::{GameService, ServiceConfig};
-use crate::game::store::{MemoryStore, RedisStore, Retention};
+use crate::game::store::{MemoryStore, Retention};
+use crate::ops::connect::{PendingStore, StoreHealth};
 use crate::webapp::{self, AppState};
 
 #[derive(Debug, Default, clap::Args)]
@@ -45,7 +46,8 @@ pub async fn serve(config: Arc<Config>) -> anyhow::Result<()> {
     let addr = listener.local_addr().context("listening socket has no address")?;
     info!(%addr, "HTTP server listening on http://{addr}/");
 
-    let state = AppState::new(config.clone()).with_shutdown(stop_rx.clone());
+    let health = crate::ops::connect::StoreHealth::default();
+    let state = AppState::new(config.clone()).with_shutdown(stop_rx.clone()).with_store_health(health.clone());
     let ready = state.ready.clone();
     let mut http_stop = stop_rx.clone();
     let mut router = webapp::router(state.clone()).merge(crate::ops::metrics::router());
@@ -64,7 +66,16 @@ pub async fn serve(config: Arc<Config>) -> anyhow::Result<()> {
             .await
     });
 
-    let store = crate::ops::store::MeteredStore::wrap(open_store(&config).await?);
+    let store = crate::ops::store::MeteredStore::wrap(open_store(&config, health.clone()));
+    // Usually Redis answers at once; give it a moment so the first updates find it, then start
+    // anyway (and keep connecting in the background) if it does not.
+    let waited = tokio::time::Instant::now();
+    while !health.up() && waited.elapsed() < STORE_WAIT {
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    if !health.up() {
+        warn!("starting without Redis: requests are answered \"try again\" and /healthz reports 503 until it is reachable");
+    }
     let engine = Arc::new(SearchEngine::new(config.engine.max_concurrent_searches, config.engine.max_think));
     let games = Arc::new(GameService::new(store.clone(), engine, ServiceConfig::default()));
     state.set_games(games.clone());
@@ -154,20 +165,30 @@ pub async fn serve(config: Arc<Config>) -> anyhow::Result<()> {
 /// How long shutdown waits for in-flight work (below Docker's default 30 s stop grace period).
 const SHUTDOWN_GRACE: std::time::Duration = std::time::Duration::from_secs(20);
 
-/// Redis when configured, else the embedded in-memory store.
-async fn open_store(config: &Config) -> anyhow::Result<Arc<dyn GameStore>> {
+/// Redis when configured, else the embedded in-memory store. Redis is connected in the background
+/// (retrying until it answers), so the process starts even while Redis is down; `health` tells.
+fn open_store(config: &Config, health: StoreHealth) -> Arc<dyn GameStore> {
     match &config.store.redis_url {
         Some(url) => {
-            let store = RedisStore::connect(url.expose(), "damas", Retention::default()).await.context("cannot connect to Redis")?;
-            info!("using Redis for games");
-            Ok(Arc::new(store))
+            info!(redis = %crate::ops::connect::redacted(url.expose()), "using Redis for games; connecting");
+            PendingStore::spawn(url.clone(), PREFIX, Retention::default(), health, |store| {
+                // From now on the per-user rate limit is shared by every instance.
+                crate::ops::limiter().share(store.connection(), PREFIX);
+            })
         }
         None => {
             info!("REDIS_URL is not set: games are kept in memory and lost on restart");
-            Ok(Arc::new(MemoryStore::new(Retention::default())))
+            health.set(true);
+            Arc::new(MemoryStore::new(Retention::default()))
         }
     }
 }
+
+/// How long startup waits for Redis before going on without it.
+const STORE_WAIT: std::time::Duration = std::time::Duration::from_secs(3);
+
+/// The prefix of every Redis key.
+const PREFIX: &str = "damas";
 
 async fn shutdown_signal() {
     #[cfg(unix)]

@@ -84,6 +84,7 @@ pub struct Metrics {
     duplicate_updates: AtomicU64,
     rejected_webhook_calls: AtomicU64,
     rate_limited: AtomicU64,
+    rate_limit_fallbacks: AtomicU64,
     handling: Histogram,
     engine: Mutex<BTreeMap<u8, std::sync::Arc<Histogram>>>,
     render: Histogram,
@@ -140,6 +141,11 @@ impl Metrics {
     /// An update dropped because its user sent too many.
     pub fn rate_limited(&self) {
         self.rate_limited.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// The shared rate limit did not answer; the instance's own buckets decided.
+    pub fn rate_limit_fallback(&self) {
+        self.rate_limit_fallbacks.fetch_add(1, Ordering::Relaxed);
     }
 
     /// One engine search at `level`.
@@ -213,6 +219,12 @@ impl Metrics {
             "damas_rate_limited_total",
             "Updates dropped because their user sent too many at once.",
             &self.rate_limited,
+        );
+        counter(
+            &mut out,
+            "damas_rate_limit_fallbacks_total",
+            "Rate-limit checks decided by this instance alone because Redis did not answer.",
+            &self.rate_limit_fallbacks,
         );
         out.push_str("# HELP damas_update_handling_seconds Time to handle one update, answer included.\n# TYPE damas_update_handling_seconds histogram\n");
         self.handling.write(&mut out, "damas_update_handling_seconds", "");

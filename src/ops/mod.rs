@@ -1,6 +1,7 @@
 //! Running damas in production: metrics, the webhook endpoint with de-duplication, the store
 //! wrapper that reports outages, and per-user rate limiting.
 
+pub mod connect;
 pub mod limit;
 pub mod metrics;
 pub mod store;
@@ -24,9 +25,9 @@ pub fn observe() {
 }
 
 /// The process-wide per-user limiter of updates.
-pub fn limiter() -> &'static limit::RateLimiter {
-    static LIMITER: OnceLock<limit::RateLimiter> = OnceLock::new();
-    LIMITER.get_or_init(limit::RateLimiter::default)
+pub fn limiter() -> &'static limit::Limiter {
+    static LIMITER: OnceLock<limit::Limiter> = OnceLock::new();
+    LIMITER.get_or_init(limit::Limiter::default)
 }
 
 /// How long the apology for a failed update may take; it must not hold up shutdown.
@@ -55,7 +56,7 @@ pub fn instrument(handler: UpdateHandler<anyhow::Error>) -> UpdateHandler<anyhow
                 let bot = deps.try_get::<Bot>();
                 let user = update.as_ref().and_then(|u| u.from()).map(|u| u.id.0);
                 if let Some(user) = user
-                    && !limiter().allow(user, start)
+                    && !limiter().allow(user).await.allowed()
                 {
                     m.rate_limited();
                     span.in_scope(|| tracing::debug!("update dropped: too many from this user"));

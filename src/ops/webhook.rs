@@ -11,8 +11,9 @@
 //! * `update:<id>:lease`, claimed with SET NX before handling, living `webhook.lease_secs`: while
 //!   one instance handles an update, a second delivery gets 503 and Telegram retries later. If the
 //!   holder died, the lease runs out and the retry is handled by whoever takes it.
-//! The game itself is written by compare-and-set on its version, so even an update handled twice
-//! (store outage while checking the marks) cannot apply a move twice.
+//! When the marks cannot be read (the store is unreachable), the delivery gets 503 and Telegram
+//! delivers it again later: without the store nothing could be applied anyway, and handling an
+//! update whose marks were not checked could apply it twice.
 
 use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
@@ -92,6 +93,8 @@ pub enum Delivery {
     Duplicate,
     /// Another instance is handling it right now.
     Busy,
+    /// The store could not tell whether it was applied: try again later.
+    StoreDown,
 }
 
 async fn receive(State(state): State<Arc<WebhookState>>, headers: HeaderMap, body: Bytes) -> StatusCode {
@@ -116,7 +119,7 @@ async fn receive(State(state): State<Arc<WebhookState>>, headers: HeaderMap, bod
     };
     match deliver(target, update, state.lease).await {
         Delivery::Handled | Delivery::Duplicate => StatusCode::OK,
-        Delivery::Busy => StatusCode::SERVICE_UNAVAILABLE,
+        Delivery::Busy | Delivery::StoreDown => StatusCode::SERVICE_UNAVAILABLE,
     }
 }
 
@@ -124,24 +127,27 @@ async fn receive(State(state): State<Arc<WebhookState>>, headers: HeaderMap, bod
 pub async fn deliver(target: &Target, update: Update, lease: Duration) -> Delivery {
     let id = update.id.0;
     let done_key = format!("update:{id}:done");
-    match target.store.kv_get(&done_key).await {
-        Ok(Some(_)) => {
+    let lease_key = format!("update:{id}:lease");
+    // Both at once (one round trip on the multiplexed connection). Claiming the lease of an update
+    // that turns out to be done is harmless: it only makes a concurrent redelivery wait.
+    let (done, claimed) = tokio::join!(target.store.kv_get(&done_key), target.store.claim_once(&lease_key, lease));
+    match (done, claimed) {
+        (Ok(Some(_)), _) => {
             metrics::global().duplicate_update();
             tracing::info!(update = id, "duplicate update skipped");
             return Delivery::Duplicate;
         }
-        Ok(None) => {}
-        // Without the store there is no telling; handle it and let the game's version check guard
-        // the moves. The handler answers the user that the service is unavailable.
-        Err(e) => tracing::warn!(update = id, error = %e, "cannot check for a duplicate update"),
-    }
-    match target.store.claim_once(&format!("update:{id}:lease"), lease).await {
-        Ok(true) => {}
-        Ok(false) => {
+        (Ok(None), Ok(true)) => {}
+        (Ok(None), Ok(false)) => {
             tracing::info!(update = id, "update is being handled by another instance");
             return Delivery::Busy;
         }
-        Err(e) => tracing::warn!(update = id, error = %e, "cannot claim the update"),
+        // Without the store there is no telling whether it was applied, and nothing could be
+        // applied anyway: Telegram delivers it again later.
+        (Err(e), _) | (_, Err(e)) => {
+            tracing::warn!(update = id, error = %e, "cannot check the update's marks; asking for a redelivery");
+            return Delivery::StoreDown;
+        }
     }
     let start = Instant::now();
     let mut deps = target.deps.clone();

@@ -33,6 +33,8 @@ pub struct AppState {
     pub config: Arc<Config>,
     /// Flipped once the stores and the bot are up, so a load balancer only routes to a working process.
     pub ready: Arc<AtomicBool>,
+    /// Whether the store answers (Redis connected and reachable); the health checks report it.
+    store_health: crate::ops::connect::StoreHealth,
     /// Set once the store is open; the API answers 503 until then.
     games: Arc<OnceLock<Arc<GameService>>>,
     /// HMAC key derived from the bot token, when there is one.
@@ -46,12 +48,20 @@ impl AppState {
         let init_secret = config.telegram.token.as_ref().map(|t| init_data::secret_key(t.expose()));
         // A sender that is dropped at once: the streams then simply never see a shutdown.
         let (_, stopping) = watch::channel(false);
-        AppState { config, ready: Arc::new(AtomicBool::new(false)), games: Arc::new(OnceLock::new()), init_secret, stopping }
+        let store_health = crate::ops::connect::StoreHealth::default();
+        store_health.set(true);
+        AppState { config, ready: Arc::new(AtomicBool::new(false)), store_health, games: Arc::new(OnceLock::new()), init_secret, stopping }
     }
 
     /// Event streams end when `stop` turns true (so a graceful shutdown does not wait for them).
     pub fn with_shutdown(mut self, stop: watch::Receiver<bool>) -> Self {
         self.stopping = stop;
+        self
+    }
+
+    /// The health checks follow `health` (false while Redis is not connected or does not answer).
+    pub fn with_store_health(mut self, health: crate::ops::connect::StoreHealth) -> Self {
+        self.store_health = health;
         self
     }
 
@@ -83,14 +93,22 @@ pub fn router(state: AppState) -> Router {
         .with_state(state)
 }
 
-async fn healthz() -> &'static str {
-    "ok"
+/// 200 while the process works; 503 while its store (Redis) is unreachable.
+async fn healthz(State(state): State<AppState>) -> (StatusCode, &'static str) {
+    if state.store_health.up() {
+        (StatusCode::OK, "ok")
+    } else {
+        (StatusCode::SERVICE_UNAVAILABLE, "store unavailable")
+    }
 }
 
+/// 200 once started and while the store answers, so a load balancer routes only to working processes.
 async fn readyz(State(state): State<AppState>) -> (StatusCode, &'static str) {
-    if state.ready.load(Ordering::Acquire) {
-        (StatusCode::OK, "ready")
-    } else {
+    if !state.ready.load(Ordering::Acquire) {
         (StatusCode::SERVICE_UNAVAILABLE, "starting")
+    } else if !state.store_health.up() {
+        (StatusCode::SERVICE_UNAVAILABLE, "store unavailable")
+    } else {
+        (StatusCode::OK, "ready")
     }
 }

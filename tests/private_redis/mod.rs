@@ -20,14 +20,19 @@ impl PrivateRedis {
     /// Starts a server with append-only persistence (fsync on every write), so a crash loses
     /// nothing that was acknowledged.
     pub fn start() -> PrivateRedis {
+        let mut redis = PrivateRedis::reserve();
+        redis.launch();
+        redis
+    }
+
+    /// Picks a free port (nothing listens on it) without starting the server; see [`Self::launch`].
+    pub fn reserve() -> PrivateRedis {
         let port = std::net::TcpListener::bind("127.0.0.1:0")
             .and_then(|l| l.local_addr())
             .expect("a free port")
             .port();
         let dir = tempfile::tempdir().expect("temp dir for redis");
-        let mut redis = PrivateRedis { port, dir, child: None };
-        redis.launch();
-        redis
+        PrivateRedis { port, dir, child: None }
     }
 
     pub fn url(&self) -> String {
@@ -46,7 +51,8 @@ impl PrivateRedis {
         std::fs::read_to_string(self.log_path()).unwrap_or_default()
     }
 
-    fn launch(&mut self) {
+    /// Starts the server and waits until it answers.
+    pub fn launch(&mut self) {
         let child = Command::new("redis-server")
             .args(["--port", &self.port.to_string(), "--bind", "127.0.0.1", "--save", ""])
             .args(["--appendonly", "yes", "--appendfsync", "always", "--daemonize", "no"])

@@ -125,6 +125,12 @@ impl RedisStore {
         })
     }
 
+    /// A handle on the store's connection (multiplexed, reconnecting), for other small uses of the
+    /// same Redis such as the shared rate limit.
+    pub fn connection(&self) -> ConnectionManager {
+        self.con.clone()
+    }
+
     fn game_key(&self, id: &GameId) -> String {
         format!("{}:{{{id}}}:game", self.prefix)
     }
