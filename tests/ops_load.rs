@@ -1,17 +1,25 @@
-//! Load generator: many users play the engine at the easiest level at the same time, their updates
-//! posted to the webhooks of two `damas serve` instances sharing one Redis (a private server), with
-//! the fake Bot API answering the bot. Reports move updates per second and the handling latency
-//! (a webhook call returns once the update is handled: move stored, engine reply stored, board
-//! drawn and sent).
+//! Load generator: many games at the same time, their updates posted to the webhooks of two
+//! `damas serve` instances sharing one Redis (a private server), with the fake Bot API answering the
+//! bot. Two kinds of games run together:
+//! * people against people: two users in a group, a `/challenge` accepted with a tap, then moves
+//!   typed with `/m` by whoever is to move;
+//! * people against the engine at the easiest level, moves typed in private chat.
 //!
-//! Not part of the normal test run; start it by hand (release build recommended):
+//! Every move update goes to one of the two instances, alternating, so both share every game.
+//! Reports move updates per second and the handling latency of each kind (a webhook call returns
+//! once the update is handled: move stored, the engine's reply stored, the board drawn and sent),
+//! the mean engine search time, the Redis commands per move update and the load average.
+//!
+//! Not part of the normal test run; start it by hand with a release build:
 //!
 //! ```sh
-//! cargo test --release --test ops_load -- --ignored --nocapture
-//! LOAD_USERS=100 LOAD_MOVES=15 cargo test --release --test ops_load -- --ignored --nocapture
+//! cargo test --release --locked --test ops_load -- --ignored --nocapture
+//! LOAD_GAMES=40 LOAD_MOVES=16 LOAD_KINDS=people cargo test --release --test ops_load -- --ignored --nocapture
 //! ```
 //!
-//! Each user stays below the per-user rate limit (bursts of 20), so nothing is dropped.
+//! Settings: `LOAD_GAMES` games of each kind (default 20), `LOAD_MOVES` moves per game (default
+//! 12; at most 18, so that no user goes over the per-user rate limit), `LOAD_KINDS` `people`,
+//! `engine` or `people,engine` (default both).
 
 mod private_redis;
 mod support;
@@ -20,7 +28,7 @@ use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 
 use damas::game::store::{RedisStore, Retention};
-use damas::game::{GameStore, UserId};
+use damas::game::{ChatId, GameStore, UserId};
 use damas::rules::Position;
 use private_redis::PrivateRedis;
 use serde_json::Value;
@@ -30,18 +38,34 @@ use support::{Damas, TOKEN};
 const SECRET: &str = "load-test-secret_0123";
 
 fn env_number(name: &str, default: usize) -> usize {
-    std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
 }
 
 fn http() -> reqwest::Client {
-    reqwest::Client::builder().timeout(Duration::from_secs(60)).pool_max_idle_per_host(256).build().unwrap()
+    reqwest::Client::builder()
+        .timeout(Duration::from_secs(60))
+        .pool_max_idle_per_host(512)
+        .build()
+        .unwrap()
+}
+
+fn load_average() -> String {
+    std::fs::read_to_string("/proc/loadavg")
+        .map(|s| s.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
+        .unwrap_or_else(|_| "?".to_owned())
 }
 
 async fn instance(fake: &FakeTelegram, redis: &str) -> (Damas, SocketAddr) {
     let env = [
         ("REDIS_URL", redis),
         ("DAMAS_WEBHOOK_ENABLED", "true"),
-        ("DAMAS_WEBHOOK_URL", "https://damas.example/telegram/webhook"),
+        (
+            "DAMAS_WEBHOOK_URL",
+            "https://damas.example/telegram/webhook",
+        ),
         ("DAMAS_WEBHOOK_SECRET_TOKEN", SECRET),
         ("RUST_LOG", "warn,damas=info"),
     ];
@@ -54,15 +78,23 @@ async fn instance(fake: &FakeTelegram, redis: &str) -> (Damas, SocketAddr) {
         {
             return (damas, addr);
         }
-        assert!(Instant::now() < deadline, "instance not ready:\n{}", damas.log());
+        assert!(
+            Instant::now() < deadline,
+            "instance not ready:\n{}",
+            damas.log()
+        );
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
 }
 
-/// The user types `text`; returns the update Telegram would deliver.
-async fn typed(fake: &FakeTelegram, lock: &tokio::sync::Mutex<()>, user: &TestUser, text: &str) -> Value {
+/// Takes the one update that `act` made the fake queue (one at a time, so updates are not mixed).
+async fn queued(
+    fake: &FakeTelegram,
+    lock: &tokio::sync::Mutex<()>,
+    act: impl FnOnce(&FakeTelegram),
+) -> Value {
     let _one_at_a_time = lock.lock().await;
-    fake.send_text(user, text);
+    act(fake);
     let mut updates = fake.take_updates();
     assert_eq!(updates.len(), 1);
     updates.remove(0)
@@ -83,7 +115,11 @@ async fn post(client: &reqwest::Client, addr: SocketAddr, update: &Value) -> (u1
 
 fn sample(text: &str, series: &str) -> f64 {
     text.lines()
-        .find_map(|l| l.strip_prefix(series).and_then(|rest| rest.strip_prefix(' ')).and_then(|v| v.parse().ok()))
+        .find_map(|l| {
+            l.strip_prefix(series)
+                .and_then(|rest| rest.strip_prefix(' '))
+                .and_then(|v| v.parse().ok())
+        })
         .unwrap_or(0.0)
 }
 
@@ -95,77 +131,290 @@ fn percentile(sorted: &[Duration], p: f64) -> Duration {
     sorted[i.min(sorted.len() - 1)]
 }
 
+/// Total commands the Redis server has run.
+async fn redis_commands(url: &str) -> u64 {
+    let client = redis::Client::open(url).unwrap();
+    let mut con = client.get_multiplexed_async_connection().await.unwrap();
+    let info: String = redis::cmd("INFO")
+        .arg("stats")
+        .query_async(&mut con)
+        .await
+        .unwrap();
+    info.lines()
+        .find_map(|l| l.strip_prefix("total_commands_processed:"))
+        .and_then(|v| v.trim().parse().ok())
+        .unwrap_or(0)
+}
+
+/// A legal move chosen by `seed`, so that games take different paths (a board picture cached for
+/// one game is of no use to the others, as with real players).
+fn pick(pos: &Position, seed: usize) -> Option<damas::rules::Move> {
+    let moves = pos.legal_moves();
+    if moves.is_empty() {
+        return None;
+    }
+    // A multiplicative hash of the seed: cheap, deterministic, spread enough.
+    let h = (seed as u64)
+        .wrapping_add(1)
+        .wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    Some(moves[((h >> 32) as usize) % moves.len()].clone())
+}
+
+/// Latencies of the move updates handled, and how many were refused.
+#[derive(Default)]
+struct Run {
+    latencies: Vec<Duration>,
+    refused: usize,
+}
+
+struct Ctx<'a> {
+    fake: &'a FakeTelegram,
+    lock: &'a tokio::sync::Mutex<()>,
+    client: &'a reqwest::Client,
+    store: &'a RedisStore,
+    addrs: [SocketAddr; 2],
+    moves: usize,
+}
+
+/// One user against the engine at the easiest level, moves typed in private chat.
+async fn engine_game(ctx: &Ctx<'_>, i: usize, user: &TestUser) -> Run {
+    let mut run = Run::default();
+    let update = queued(ctx.fake, ctx.lock, |f| {
+        f.send_text(user, "/play international easy white");
+    })
+    .await;
+    if post(ctx.client, ctx.addrs[i % 2], &update).await.0 != 200 {
+        run.refused += 1;
+        return run;
+    }
+    for m in 0..ctx.moves {
+        let Some(game) = ctx
+            .store
+            .active_for_user(UserId(user.id as u64))
+            .await
+            .ok()
+            .and_then(|g| g.into_iter().next())
+        else {
+            break;
+        };
+        let Ok(pos) = Position::from_fen(game.variant, &game.fen) else {
+            break;
+        };
+        let Some(mv) = pick(&pos, i * 1000 + m) else {
+            break;
+        };
+        let text = pos.notation(&mv);
+        let update = queued(ctx.fake, ctx.lock, |f| {
+            f.send_text(user, &text);
+        })
+        .await;
+        let (status, took) = post(ctx.client, ctx.addrs[(i + m + 1) % 2], &update).await;
+        if status == 200 {
+            run.latencies.push(took);
+        } else {
+            run.refused += 1;
+        }
+    }
+    run
+}
+
+/// Two users in their own group: a challenge, accepted with a tap, then `/m` moves in turn.
+async fn people_game(ctx: &Ctx<'_>, i: usize, white: &TestUser, black: &TestUser) -> Run {
+    let mut run = Run::default();
+    let group = -(300_000 + i as i64);
+    let update = queued(ctx.fake, ctx.lock, |f| {
+        f.send_group_text(group, white, "/challenge international white", None);
+    })
+    .await;
+    if post(ctx.client, ctx.addrs[i % 2], &update).await.0 != 200 {
+        run.refused += 1;
+        return run;
+    }
+    let Some((card, accept)) = ctx
+        .fake
+        .last_bot_message_where(group, |m| {
+            m.buttons().iter().any(|(l, _)| l.contains("Accept"))
+        })
+        .and_then(|m| {
+            m.buttons()
+                .into_iter()
+                .find(|(l, _)| l.contains("Accept"))
+                .map(|(_, d)| (m.message_id, d))
+        })
+    else {
+        run.refused += 1;
+        return run;
+    };
+    let update = queued(ctx.fake, ctx.lock, |f| {
+        f.tap_in(group, black, card, &accept);
+    })
+    .await;
+    if post(ctx.client, ctx.addrs[(i + 1) % 2], &update).await.0 != 200 {
+        run.refused += 1;
+        return run;
+    }
+    for m in 0..ctx.moves {
+        let Some(game) = ctx
+            .store
+            .active_for_chat(ChatId(group))
+            .await
+            .ok()
+            .and_then(|g| g.into_iter().next())
+        else {
+            break;
+        };
+        let Ok(pos) = Position::from_fen(game.variant, &game.fen) else {
+            break;
+        };
+        let Some(mv) = pick(&pos, 500_000 + i * 1000 + m) else {
+            break;
+        };
+        let text = format!("/m {}", pos.notation(&mv));
+        let mover = if game.player(game.turn).user() == Some(UserId(white.id as u64)) {
+            white
+        } else {
+            black
+        };
+        let update = queued(ctx.fake, ctx.lock, |f| {
+            f.send_group_text(group, mover, &text, None);
+        })
+        .await;
+        let (status, took) = post(ctx.client, ctx.addrs[(i + m) % 2], &update).await;
+        if status == 200 {
+            run.latencies.push(took);
+        } else {
+            run.refused += 1;
+        }
+    }
+    run
+}
+
+fn report(kind: &str, runs: &[Run]) -> (usize, usize) {
+    let mut latencies: Vec<Duration> = runs
+        .iter()
+        .flat_map(|r| r.latencies.iter().copied())
+        .collect();
+    let refused: usize = runs.iter().map(|r| r.refused).sum();
+    latencies.sort();
+    if !runs.is_empty() {
+        println!(
+            "  {kind}: {} games, {} move updates, handling latency p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms; {refused} not handled",
+            runs.len(),
+            latencies.len(),
+            percentile(&latencies, 0.5).as_secs_f64() * 1e3,
+            percentile(&latencies, 0.99).as_secs_f64() * 1e3,
+            latencies.last().copied().unwrap_or_default().as_secs_f64() * 1e3,
+        );
+    }
+    (latencies.len(), refused)
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "load generator, run by hand"]
 async fn load_two_instances_sharing_redis() {
-    let users_n = env_number("LOAD_USERS", 40);
-    let moves_n = env_number("LOAD_MOVES", 12).min(18);
+    let games_n = env_number("LOAD_GAMES", 20);
+    let moves = env_number("LOAD_MOVES", 12).min(18);
+    let kinds = std::env::var("LOAD_KINDS").unwrap_or_else(|_| "people,engine".to_owned());
+    let (people, engine) = (kinds.contains("people"), kinds.contains("engine"));
+    assert!(
+        people || engine,
+        "LOAD_KINDS names neither `people` nor `engine`: {kinds:?}"
+    );
     let redis = PrivateRedis::start();
     let fake = FakeTelegram::start(TOKEN).await;
     let (mut a, addr_a) = instance(&fake, &redis.url()).await;
     let (mut b, addr_b) = instance(&fake, &redis.url()).await;
-    let addrs = [addr_a, addr_b];
-    let store = RedisStore::connect(&redis.url(), "damas", Retention::default()).await.unwrap();
+    let store = RedisStore::connect(&redis.url(), "damas", Retention::default())
+        .await
+        .unwrap();
     let client = http();
     let lock = tokio::sync::Mutex::new(());
-    let users: Vec<TestUser> =
-        (0..users_n).map(|i| TestUser::new(800_000 + i as i64, &format!("u{i}"), Some("en"))).collect();
+    let ctx = Ctx {
+        fake: &fake,
+        lock: &lock,
+        client: &client,
+        store: &store,
+        addrs: [addr_a, addr_b],
+        moves,
+    };
+    let engine_users: Vec<TestUser> = (0..if engine { games_n } else { 0 })
+        .map(|i| TestUser::new(800_000 + i as i64, &format!("e{i}"), Some("en")))
+        .collect();
+    let pairs: Vec<(TestUser, TestUser)> = (0..if people { games_n } else { 0 })
+        .map(|i| {
+            let w = TestUser::new(900_000 + 2 * i as i64, &format!("w{i}"), Some("en"));
+            let b = TestUser::new(900_001 + 2 * i as i64, &format!("b{i}"), Some("en"));
+            (w, b)
+        })
+        .collect();
 
+    let load_before = load_average();
+    let commands_before = redis_commands(&redis.url()).await;
     let started = Instant::now();
-    let runs = users.iter().enumerate().map(|(i, user)| {
-        let (fake, lock, client, store) = (&fake, &lock, &client, &store);
-        async move {
-            let mut latencies = Vec::new();
-            let mut refused = 0;
-            let update = typed(fake, lock, user, "/play international easy white").await;
-            let (status, _) = post(client, addrs[i % 2], &update).await;
-            if status != 200 {
-                return (latencies, 1);
-            }
-            for m in 0..moves_n {
-                let Some(game) = store.active_for_user(UserId(user.id as u64)).await.ok().and_then(|g| g.into_iter().next())
-                else {
-                    break;
-                };
-                let Ok(pos) = Position::from_fen(game.variant, &game.fen) else { break };
-                let Some(mv) = pos.legal_moves().into_iter().next() else { break };
-                let update = typed(fake, lock, user, &pos.notation(&mv)).await;
-                let (status, took) = post(client, addrs[(i + m + 1) % 2], &update).await;
-                if status == 200 {
-                    latencies.push(took);
-                } else {
-                    refused += 1;
-                }
-            }
-            (latencies, refused)
-        }
-    });
-    let results = futures::future::join_all(runs).await;
+    let engine_runs = futures::future::join_all(
+        engine_users
+            .iter()
+            .enumerate()
+            .map(|(i, u)| engine_game(&ctx, i, u)),
+    );
+    let people_runs = futures::future::join_all(
+        pairs
+            .iter()
+            .enumerate()
+            .map(|(i, (w, b))| people_game(&ctx, i, w, b)),
+    );
+    let (engine_runs, people_runs) = futures::future::join(engine_runs, people_runs).await;
     let elapsed = started.elapsed();
+    let commands = redis_commands(&redis.url()).await - commands_before;
+    let load_after = load_average();
 
-    let mut latencies: Vec<Duration> = results.iter().flat_map(|(l, _)| l.iter().copied()).collect();
-    let refused: usize = results.iter().map(|(_, r)| r).sum();
-    latencies.sort();
-    let mut engine_secs = 0.0;
-    let mut engine_count = 0.0;
-    for addr in addrs {
-        let m = client.get(format!("http://{addr}/metrics")).send().await.unwrap().text().await.unwrap();
+    let (mut engine_secs, mut engine_count, mut render_secs, mut render_count) =
+        (0.0, 0.0, 0.0, 0.0);
+    for addr in ctx.addrs {
+        let m = client
+            .get(format!("http://{addr}/metrics"))
+            .send()
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap();
         engine_secs += sample(&m, "damas_engine_think_seconds_sum{level=\"1\"}");
         engine_count += sample(&m, "damas_engine_think_seconds_count{level=\"1\"}");
+        render_secs += sample(&m, "damas_render_seconds_sum");
+        render_count += sample(&m, "damas_render_seconds_count");
     }
-    let moves = latencies.len();
-    let mean_engine = if engine_count > 0.0 { engine_secs / engine_count } else { 0.0 };
+    let mean_engine = if engine_count > 0.0 {
+        engine_secs / engine_count
+    } else {
+        0.0
+    };
+    let mean_render = if render_count > 0.0 {
+        render_secs / render_count
+    } else {
+        0.0
+    };
     println!(
-        "load: {users_n} users x {moves_n} moves on 2 instances sharing Redis: {moves} move updates in {:.2} s = {:.0} move updates/s; handling latency p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms; engine search mean {:.1} ms over {engine_count} searches; {refused} not handled",
-        elapsed.as_secs_f64(),
-        moves as f64 / elapsed.as_secs_f64(),
-        percentile(&latencies, 0.5).as_secs_f64() * 1e3,
-        percentile(&latencies, 0.99).as_secs_f64() * 1e3,
-        latencies.last().copied().unwrap_or_default().as_secs_f64() * 1e3,
-        mean_engine * 1e3,
+        "load: {kinds} games, {games_n} of each kind, {moves} moves each, 2 instances sharing one Redis; load average {load_before} before, {load_after} after"
     );
-    assert!(moves > 0, "no move was handled");
-    assert_eq!(refused, 0, "every update is handled");
+    let (people_moves, people_refused) = report("people vs people", &people_runs);
+    let (engine_moves, engine_refused) = report("people vs engine (easy)", &engine_runs);
+    let total = people_moves + engine_moves;
+    let uploads = fake.calls_to("sendPhoto").len() + fake.calls_to("editMessageMedia").len();
+    println!(
+        "  all: {total} move updates in {:.2} s = {:.0} move updates/s; engine search mean {:.1} ms over {engine_count} searches; {render_count} boards drawn (mean {:.1} ms), {uploads} pictures sent; {:.1} Redis commands per move update (setup included)",
+        elapsed.as_secs_f64(),
+        total as f64 / elapsed.as_secs_f64(),
+        mean_engine * 1e3,
+        mean_render * 1e3,
+        commands as f64 / total.max(1) as f64,
+    );
+    assert!(total > 0, "no move was handled");
+    assert_eq!(
+        people_refused + engine_refused,
+        0,
+        "every update is handled"
+    );
     for d in [&mut a, &mut b] {
         let status = d.terminate();
         assert!(status.success(), "{status:?}");
