@@ -16,6 +16,12 @@ fn perft(c: &mut Criterion) {
         (VariantId::International, 6),
         (VariantId::Triestine, 6),
         (VariantId::Turkish, 6),
+        (VariantId::Pool, 8),
+        (VariantId::Czech, 8),
+        (VariantId::Thai, 8),
+        (VariantId::Frisian, 6),
+        (VariantId::Canadian, 5),
+        (VariantId::Antidraughts, 6),
     ] {
         let start = Position::start(variant);
         let leaves = start.perft(depth, Paths::Merge);

@@ -286,7 +286,7 @@ macro_rules! sources {
 }
 
 /// Every text file, compiled in; a test checks that each variant has both languages.
-const SOURCES: [(VariantId, Lang, &str); 16] = sources!(
+const SOURCES: [(VariantId, Lang, &str); 2 * VariantId::COUNT] = sources!(
     English => "english",
     Spanish => "spanish",
     International => "international",
@@ -295,6 +295,12 @@ const SOURCES: [(VariantId, Lang, &str); 16] = sources!(
     Brazilian => "brazilian",
     Italian => "italian",
     Turkish => "turkish",
+    Pool => "pool",
+    Czech => "czech",
+    Thai => "thai",
+    Frisian => "frisian",
+    Canadian => "canadian",
+    Antidraughts => "antidraughts",
 );
 
 type SheetTable = HashMap<(VariantId, Lang), Result<Sheet, String>>;

@@ -13,7 +13,7 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
     /// From random playouts of every variant, the engine's answer is one of the legal moves.
     #[test]
-    fn the_engine_never_returns_an_illegal_move(seed in any::<u64>(), variant in 0usize..8, plies in 0usize..60) {
+    fn the_engine_never_returns_an_illegal_move(seed in any::<u64>(), variant in 0usize..VariantId::ALL.len(), plies in 0usize..60) {
         let v = VariantId::ALL[variant];
         let mut rng = SplitMix::new(seed);
         let mut state = GameState::new(Position::start(v));
@@ -168,4 +168,17 @@ fn medium_beats_easy_in_english() {
         points += r.a_points;
     }
     assert!(points >= 14.0, "medium scored {points}/20");
+}
+
+/// Antidraughts is played to lose: the engine gives its last man away, where International would
+/// keep it.
+#[test]
+fn antidraughts_engine_plays_to_lose_its_pieces() {
+    let anti = Position::from_fen(VariantId::Antidraughts, "W:W27:B18").unwrap();
+    let r = engine::think_with(&GameState::new(anti), &Limits::depth(4), None).unwrap();
+    assert_eq!(anti.notation(&r.best), "27-22");
+    assert!(r.score >= engine::WIN_BOUND, "score {}", r.score);
+    let intl = Position::from_fen(VariantId::International, "W:W27:B18").unwrap();
+    let r = engine::think_with(&GameState::new(intl), &Limits::depth(4), None).unwrap();
+    assert_eq!(intl.notation(&r.best), "27-21");
 }

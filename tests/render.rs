@@ -242,7 +242,7 @@ fn size_is_clamped_and_squares_fall_on_whole_pixels() {
     let png = board_png(&BoardView::new(Position::start(VariantId::English)).size(1)).unwrap();
     let img = image::load_from_memory(&png).unwrap();
     assert_eq!(img.width(), damas::render::MIN_SIZE);
-    for (size, cells) in [(640, 8), (640, 10), (333, 8), (1000, 10)] {
+    for (size, cells) in [(640, 8), (640, 10), (640, 12), (333, 8), (1000, 10), (320, 12)] {
         let l = Layout::new(size, cells);
         assert!(l.square_px * u32::from(cells) + 2 * l.margin_px <= size);
         assert!(
@@ -363,7 +363,11 @@ fn keyboard_shapes_for_every_variant_and_side() {
         let p = Position::start(v);
         for flip in [false, true] {
             let kb = board_keyboard(&p, &Step::Idle { refused: None }, flip, &labels);
-            let (rows, per_row) = if variant.cols == 10 { (10, 5) } else { (8, 8) };
+            let (rows, per_row) = match variant.cols {
+                12 => (12, 6),
+                10 => (10, 5),
+                _ => (8, 8),
+            };
             assert_eq!(kb.rows.len(), rows, "{v} flip={flip}");
             assert!(
                 kb.rows.iter().all(|r| r.len() == per_row),

@@ -261,6 +261,17 @@ fn capture_priority_matches_the_rules() {
                 assert!(en.contains("law of quantity") && en.contains("law of quality"));
                 assert!(es.contains("ley de la cantidad") && es.contains("ley de la calidad"));
             }
+            CapturePriority::KingCaptures => {
+                assert!(en.contains("a king must capture"), "{variant}");
+                assert!(es.contains("tiene que capturar una dama"), "{variant}");
+                assert!(!majority, "{variant}");
+            }
+            CapturePriority::Value => {
+                assert!(en.contains("the capture worth the most"), "{variant}");
+                assert!(en.contains("more than one man and less than two"), "{variant}");
+                assert!(es.contains("la captura que más vale"), "{variant}");
+                assert!(!majority, "{variant}");
+            }
             CapturePriority::Italian => {
                 for criterion in ["most pieces", "with a king", "most kings", "king first"] {
                     assert!(en.contains(criterion), "{variant}: {criterion}");
@@ -477,6 +488,12 @@ fn move_examples_in_the_notation_topic_are_well_formed() {
         (VariantId::Italian, "23-19"),
         (VariantId::Triestine, "32-27"),
         (VariantId::Turkish, "d3-d4"),
+        (VariantId::Pool, "11-15"),
+        (VariantId::Czech, "c3-d4 f6-e5 d4xf6 g7xe5"),
+        (VariantId::Thai, "27-23"),
+        (VariantId::Frisian, "32-28 19-23 28x19 14x23"),
+        (VariantId::Canadian, "45-39 28-34 39x28 23x34"),
+        (VariantId::Antidraughts, "32-28 19-23 28x19 14x23"),
     ] {
         let notation = text(variant, Lang::En, Topic::Notation);
         let mut position = Position::start(variant);

@@ -1,7 +1,7 @@
 //! Positions from the rule notes (REFERENCE section 4) whose legal-move sets were cross-checked with
 //! other implementations, plus one test per sentence of the seed rule texts.
 
-use damas::rules::{Color, Paths, Position, PriorityRule, Reason, Role, VariantId};
+use damas::rules::{Color, GameState, OutcomeReason, Paths, Position, PriorityRule, Reason, Role, VariantId};
 
 fn pos(variant: &str, fen: &str) -> Position {
     let v: VariantId = variant.parse().expect("variant");
@@ -517,4 +517,310 @@ fn international_men_capture_backward_and_start_twenty_each() {
     assert_eq!(start.count(Color::White, Role::Man), 20);
     assert_eq!(start.count(Color::Black, Role::Man), 20);
     assert_eq!(full("international", "W:W28:B33"), sorted(&["28x39"]));
+}
+
+// --- New variants: shared helpers ----------------------------------------------------------
+
+/// Several squares given by coordinates, as a FEN list in the variant's names.
+fn list(variant: &str, coords: &[&str]) -> String {
+    coords.iter().map(|c| at(variant, c)).collect::<Vec<_>>().join(",")
+}
+
+/// Plays `plies` quiet moves that neither repeat a position nor give the opponent a capture, checking
+/// that the game goes on until then, and returns the final state.
+fn play_quietly(variant: &str, fen: &str, plies: usize) -> GameState {
+    let mut game = GameState::new(pos(variant, fen));
+    let mut seen = std::collections::HashSet::new();
+    seen.insert(game.position().zobrist());
+    for ply in 0..plies {
+        assert_eq!(game.outcome(), None, "{variant}: ended after {ply} plies");
+        let p = *game.position();
+        let mv = p
+            .legal_moves()
+            .into_iter()
+            .find(|m| {
+                let next = p.play(m);
+                // Also leave the opponent a quiet reply that gives nothing away.
+                let calm = |q: &Position| !q.has_capture() && !seen.contains(&q.zobrist());
+                !m.is_capture()
+                    && calm(&next)
+                    && next.legal_moves().iter().any(|r| calm(&next.play(r)) && !seen.contains(&next.play(r).zobrist()))
+            })
+            .unwrap_or_else(|| panic!("{variant}: no quiet move at ply {ply} in {}", p.to_fen()));
+        game.play(&mv);
+        seen.insert(game.position().zobrist());
+    }
+    game
+}
+
+// --- American pool checkers -----------------------------------------------------------------
+
+#[test]
+fn pool_black_starts_on_1_to_12_with_english_numbering() {
+    let start = Position::start(VariantId::Pool);
+    assert_eq!(start.side_to_move(), Color::Black);
+    assert_eq!(start.to_fen(), pos("english", "B:W21-32:B1-12").to_fen());
+    assert_eq!(at("pool", "a1"), "29");
+    assert_eq!(at("pool", "b8"), "1");
+    assert_eq!(start.legal_moves().len(), 7);
+}
+
+#[test]
+fn pool_men_capture_backward() {
+    assert_eq!(full("pool", "W:W15:B19"), sorted(&["15x24"]));
+    assert_eq!(full("english", "W:W15:B19"), sorted(&["15-10", "15-11"]));
+}
+
+#[test]
+fn pool_man_reaching_the_far_row_mid_capture_goes_on_as_a_man() {
+    // 11 takes 7 and lands on 2 (the far row), then must take 6 backward and ends on 9 as a man.
+    let p = pos("pool", "W:W11:B6,7");
+    assert_eq!(full("pool", "W:W11:B6,7"), sorted(&["11x2x9"]));
+    let after = p.play(&p.parse_move("11x9").unwrap());
+    assert_eq!(after.to_fen(), "B:W9:B");
+    // Ending on the far row crowns it.
+    let p = pos("pool", "W:W11:B7");
+    assert_eq!(p.play(&p.parse_move("11x2").unwrap()).to_fen(), "B:WK2:B");
+}
+
+#[test]
+fn pool_free_choice_no_majority() {
+    assert_eq!(full("pool", "W:W22:B17,18,11"), sorted(&["22x13", "22x15x8"]));
+}
+
+#[test]
+fn pool_king_flies_and_captures_from_afar() {
+    assert_eq!(full("pool", "W:WK29:B22"), sorted(&["29x18", "29x15", "29x11", "29x8", "29x4"]));
+    assert_eq!(full("english", "W:WK29:B22"), sorted(&["29-25"]));
+}
+
+#[test]
+fn pool_three_kings_against_one_must_win_within_13_moves() {
+    let game = play_quietly("pool", "W:WK30,K31,K32:BK1", 26);
+    let outcome = game.outcome().expect("drawn by the 13-move rule");
+    assert_eq!((outcome.winner, outcome.reason), (None, OutcomeReason::MoveLimit("thirteen-move")));
+}
+
+// --- Czech ----------------------------------------------------------------------------------
+
+#[test]
+fn czech_king_must_capture_when_a_king_and_a_man_can() {
+    let fen = "W:Wc3,Kh8:Bd4,g7";
+    assert_eq!(full("czech", fen), sorted(&["h8xe5", "h8xf6"]));
+    assert_eq!(reason("czech", fen, "c3xe5"), Reason::PriorityRequired { rule: PriorityRule::KingCaptures });
+    // Russian rules (free choice) allow the man's capture too.
+    assert_eq!(full("russian", fen), sorted(&["c3:e5", "h8:e5", "h8:f6"]));
+}
+
+#[test]
+fn czech_has_no_majority_rule_and_men_capture_forward_only() {
+    assert_eq!(full("czech", "W:Wc3:Bb4,d4,f6"), sorted(&["c3xa5", "c3xe5xg7"]));
+    assert_eq!(full("czech", "W:We5:Bd4"), sorted(&["e5-d6", "e5-f6"]));
+}
+
+#[test]
+fn czech_man_crowned_by_a_capture_stops() {
+    assert_eq!(full("czech", "W:Wb6:Bc7,f6"), sorted(&["b6xd8"]));
+    let p = pos("czech", "W:Wb6:Bc7,f6");
+    assert_eq!(p.play(&p.parse_move("b6xd8").unwrap()).to_fen(), "B:WKd8:Bf6");
+}
+
+#[test]
+fn czech_kings_only_for_25_moves_is_a_draw() {
+    let game = play_quietly("czech", "W:WKa1,Kc1:BKh8,Kf8", 50);
+    let outcome = game.outcome().expect("drawn");
+    assert_eq!(outcome.reason, OutcomeReason::MoveLimit("twenty-five-move"));
+}
+
+// --- Thai -------------------------------------------------------------------------------------
+
+#[test]
+fn thai_start_two_rows_eight_each_black_first() {
+    let start = Position::start(VariantId::Thai);
+    assert_eq!(start.side_to_move(), Color::Black);
+    for color in Color::BOTH {
+        assert_eq!(start.count(color, Role::Man), 8);
+    }
+    // Square 1 is g1, the top-left square seen from Black's seat; White starts on 1-8.
+    assert_eq!(at("thai", "g1"), "1");
+    assert_eq!(at("thai", "a1"), "4");
+    assert_eq!(at("thai", "b8"), "32");
+    assert_eq!(start.to_fen(), "B:W1,2,3,4,5,6,7,8:B25,26,27,28,29,30,31,32");
+    assert_eq!(start.legal_moves().len(), 7);
+}
+
+#[test]
+fn thai_king_captures_from_afar_but_lands_right_behind() {
+    let fen = format!("W:WK{}:B{}", at("thai", "a1"), at("thai", "c3"));
+    assert_eq!(full("thai", &fen), vec![format!("{}-{}", at("thai", "a1"), at("thai", "d4"))]);
+    // The Czech king (any landing) may land anywhere beyond.
+    assert_eq!(full("czech", "W:WKa1:Bc3").len(), 5);
+}
+
+#[test]
+fn thai_captured_pieces_leave_at_once_so_a_king_may_turn_back() {
+    // King d4 takes e5 (landing f6), turns back through the freed e5 and its own empty start square,
+    // and takes c3; or the other way round.
+    let fen = format!("W:WK{}:B{}", at("thai", "d4"), list("thai", &["e5", "c3"]));
+    let expected = sorted(&[
+        &format!("{}-{}-{}", at("thai", "d4"), at("thai", "f6"), at("thai", "b2")),
+        &format!("{}-{}-{}", at("thai", "d4"), at("thai", "b2"), at("thai", "f6")),
+    ]);
+    assert_eq!(full("thai", &fen), expected);
+    assert!(pos("thai", &fen).legal_moves().iter().all(|m| m.captures().len() == 2));
+}
+
+#[test]
+fn thai_men_move_and_capture_forward_only() {
+    let fen = format!("W:W{}:B{}", at("thai", "d4"), at("thai", "c3"));
+    let expected = sorted(&[
+        &format!("{}-{}", at("thai", "d4"), at("thai", "c5")),
+        &format!("{}-{}", at("thai", "d4"), at("thai", "e5")),
+    ]);
+    assert_eq!(full("thai", &fen), expected);
+}
+
+#[test]
+fn thai_moves_use_a_hyphen_for_captures_too() {
+    let fen = format!("W:W{}:B{}", at("thai", "d4"), at("thai", "e5"));
+    let p = pos("thai", &fen);
+    let moves = p.legal_moves();
+    assert_eq!(moves.len(), 1);
+    assert_eq!(p.notation(&moves[0]), format!("{}-{}", at("thai", "d4"), at("thai", "f6")));
+}
+
+// --- Frisian ----------------------------------------------------------------------------------
+
+#[test]
+fn fri1_and_fri2_men_capture_straight_along_files_and_rows() {
+    assert_eq!(full("frisian", "W:W33:B23"), sorted(&["33x13"]));
+    assert_eq!(full("frisian", "W:W33:B34"), sorted(&["33x35"]));
+    // International men have no such capture.
+    assert_eq!(full("international", "W:W33:B34"), sorted(&["33-28", "33-29"]));
+}
+
+#[test]
+fn fri3_the_capture_worth_most_two_men_beat_one_king() {
+    assert_eq!(full("frisian", "W:W33,K47:B28,17,K41"), sorted(&["33x22x11"]));
+    assert_eq!(
+        reason("frisian", "W:W33,K47:B28,17,K41", "47x36"),
+        Reason::PriorityRequired { rule: PriorityRule::MostValue }
+    );
+}
+
+#[test]
+fn frisian_one_king_is_worth_more_than_one_man() {
+    // Man 33 can take the man on 34 (landing on 35) or the king on 28 (landing on 22): the king.
+    assert_eq!(full("frisian", "W:W33:B34,K28"), sorted(&["33x22"]));
+}
+
+#[test]
+fn frisian_on_equal_value_the_king_must_capture() {
+    assert_eq!(full("frisian", "W:W33,K6:B11,34"), sorted(&["6x17", "6x22", "6x28"]));
+    assert_eq!(reason("frisian", "W:W33,K6:B11,34", "33x35"), Reason::PriorityRequired { rule: PriorityRule::KingCaptures });
+}
+
+#[test]
+fn frisian_king_captures_straight_from_afar_but_moves_only_diagonally() {
+    assert_eq!(full("frisian", "W:WK46:B26"), sorted(&["46x16", "46x6"]));
+    let quiet = full("frisian", "W:WK46:B5");
+    assert_eq!(quiet.len(), 8, "{quiet:?}");
+    assert!(!quiet.contains(&"46-36".to_string()));
+}
+
+#[test]
+fn frisian_men_step_diagonally_forward_only() {
+    assert_eq!(full("frisian", "W:W33:B3"), sorted(&["33-28", "33-29"]));
+}
+
+#[test]
+fn frisian_two_kings_against_one_must_win_within_7_moves_and_king_against_king_is_drawn() {
+    let game = play_quietly("frisian", "W:WK47,K48:BK3", 14);
+    let outcome = game.outcome().expect("drawn by the 7-move rule");
+    assert_eq!(outcome.reason, OutcomeReason::MoveLimit("seven-move"));
+    let lone = GameState::new(pos("frisian", "W:WK46:BK5")).outcome().expect("drawn");
+    assert_eq!((lone.winner, lone.reason), (None, OutcomeReason::InsufficientMaterial("lone-kings")));
+}
+
+/// Plays the moves in order and returns the position reached.
+fn after(variant: &str, fen: &str, moves: &[&str]) -> Position {
+    let mut p = pos(variant, fen);
+    for text in moves {
+        let mv = p.parse_move(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        p = p.play(&mv);
+    }
+    p
+}
+
+#[test]
+fn frisian_a_king_makes_at_most_three_plain_moves_in_a_row_while_its_side_has_men() {
+    let moves = ["47-42", "5-10", "42-47", "4-9", "47-42", "10-14"];
+    let p = after("frisian", "W:WK47,36:B4,5", &moves);
+    assert_eq!(p.king_run(Color::White).moves, 3);
+    assert_eq!(full("frisian", &p.to_fen()), sorted(&["36-31"]));
+    assert!(p.to_fen().ends_with(":RW3@42"), "{}", p.to_fen());
+    assert_eq!(Position::from_fen(VariantId::Frisian, &p.to_fen()), Ok(p));
+    // The man's move starts the count again.
+    let q = after("frisian", &p.to_fen(), &["36-31", "14-19"]);
+    assert_eq!(q.king_run(Color::White).moves, 0);
+    assert!(full("frisian", &q.to_fen()).iter().any(|m| m.starts_with("42-")));
+    // Without men there is no limit.
+    let alone = after("frisian", "W:WK47:B4,5", &moves);
+    assert!(full("frisian", &alone.to_fen()).iter().any(|m| m.starts_with("42-")));
+    // Another king restarts the count.
+    let two = after("frisian", "W:WK47,K50,36:B4,5", &["47-42", "5-10", "42-47", "4-9", "50-44", "10-14"]);
+    assert_eq!(two.king_run(Color::White).moves, 1);
+    // Other variants have no such limit and no such FEN field.
+    assert!(Position::from_fen(VariantId::International, "W:WK42,36:B9,14:RW3@42").is_err());
+}
+
+// --- Canadian ---------------------------------------------------------------------------------
+
+#[test]
+fn canadian_is_international_on_12x12_with_30_each() {
+    let rules = VariantId::Canadian.rules();
+    assert_eq!((rules.rows, rules.cols, rules.square_count()), (12, 12, 72));
+    let start = Position::start(VariantId::Canadian);
+    assert_eq!(start.count(Color::White, Role::Man), 30);
+    assert_eq!(start.count(Color::Black, Role::Man), 30);
+    assert_eq!(at("canadian", "a1"), "67");
+    assert_eq!(at("canadian", "b12"), "1");
+    assert_eq!(start.legal_moves().len(), 11);
+}
+
+#[test]
+fn canadian_man_passing_the_far_row_stays_a_man() {
+    let p = pos("canadian", "W:W15:B8,9");
+    assert_eq!(full("canadian", "W:W15:B8,9"), sorted(&["15x2x13"]));
+    assert_eq!(p.play(&p.parse_move("15x13").unwrap()).to_fen(), "B:W13:B");
+}
+
+#[test]
+fn canadian_majority_rule_king_has_no_priority() {
+    // INT-1 on the larger board: the man takes two, the king only one, so only the man's capture.
+    let v = "canadian";
+    let fen = format!("W:W{},K{}:B{}", at(v, "f4"), at(v, "c1"), list(v, &["e5", "c7", "b2"]));
+    assert_eq!(full(v, &fen), vec![format!("{}x{}x{}", at(v, "f4"), at(v, "d6"), at(v, "b8"))]);
+}
+
+// --- Antidraughts -----------------------------------------------------------------------------
+
+#[test]
+fn antidraughts_the_side_that_cannot_move_wins() {
+    // White's man on 46 is blocked by 41 with 37 behind it.
+    let blocked = "W:W46:B41,37";
+    let anti = GameState::new(pos("antidraughts", blocked)).outcome().expect("over");
+    assert_eq!((anti.winner, anti.reason), (Some(Color::White), OutcomeReason::NoMoves));
+    let normal = GameState::new(pos("international", blocked)).outcome().expect("over");
+    assert_eq!(normal.winner, Some(Color::Black));
+    // Losing every piece wins too.
+    let none = GameState::new(pos("antidraughts", "B:W46:B")).outcome().expect("over");
+    assert_eq!((none.winner, none.reason), (Some(Color::Black), OutcomeReason::NoPieces));
+}
+
+#[test]
+fn antidraughts_captures_follow_international_rules() {
+    assert_eq!(full("antidraughts", "W:W33,K47:B28,17,41"), sorted(&["33x22x11"]));
+    assert_eq!(full("antidraughts", "W:W13:B7,8"), sorted(&["13x2x11"]));
+    assert_eq!(Position::start(VariantId::Antidraughts).perft(3, Paths::Merge), 658);
 }

@@ -225,9 +225,11 @@ pub fn result_text(game: &Game, viewer: UserId, lang: Lang) -> String {
     // The side that could not move or lost its pieces is the loser; for a draw, the side to move.
     let loser = result.winner.map_or(game.turn, Color::opposite);
     let side = color_name(lang, loser);
+    // The side left without moves or pieces; in a losing variant (antidraughts) that is the winner.
+    let stuck = color_name(lang, if game.variant.rules().losing { result.winner.unwrap_or(game.turn) } else { loser });
     let reason = match &result.reason {
-        EndReason::NoMoves => tf(lang, "end-no-moves", &[("color", &side)]),
-        EndReason::NoPieces => tf(lang, "end-no-pieces", &[("color", &side)]),
+        EndReason::NoMoves => tf(lang, "end-no-moves", &[("color", &stuck)]),
+        EndReason::NoPieces => tf(lang, "end-no-pieces", &[("color", &stuck)]),
         EndReason::Resignation => tf(lang, "end-resignation", &[("color", &side)]),
         EndReason::DrawAgreed => t(lang, "end-draw-agreed"),
         EndReason::Repetition => t(lang, "end-repetition"),

@@ -121,6 +121,7 @@ pub fn explain(lang: Lang, error: &MoveError) -> String {
             PriorityRule::MostKings => t(lang, "reason-priority-most-kings"),
             PriorityRule::KingCaptures => t(lang, "reason-priority-king-captures"),
             PriorityRule::KingFirst => t(lang, "reason-priority-king-first"),
+            PriorityRule::MostValue => t(lang, "reason-priority-most-value"),
         },
         Reason::ManCannotCaptureKing => t(lang, "reason-man-cannot-capture-king"),
         Reason::Incomplete => t(lang, "reason-incomplete"),

@@ -13,10 +13,16 @@ pub(crate) struct Tables {
     pub row_of: [u8; 128],
     pub col_of: [u8; 128],
     /// `rel_row[color][row]`: squares on the row `row` counted from that colour's home edge.
-    pub rel_row: [[u128; 10]; 2],
+    pub rel_row: [[u128; 12]; 2],
+    /// Index into the weights' `advance` table for each row counted from home (boards with more than
+    /// ten rows spread their rows over the ten entries).
+    pub advance_index: [usize; 12],
     pub man_moves: [Dirs; 2],
     pub man_captures: [Dirs; 2],
+    /// Directions of king captures.
     pub king_dirs: Dirs,
+    /// Directions of quiet king moves (fewer than `king_dirs` where kings also capture straight).
+    pub king_moves: Dirs,
     pub flying: bool,
     pub men_capture_kings: bool,
     /// The central squares (roughly the middle half of the board).
@@ -35,13 +41,13 @@ pub(crate) struct Tables {
 
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Dirs {
-    pub list: [i32; 4],
+    pub list: [i32; 8],
     pub len: usize,
 }
 
 impl Dirs {
     fn new(v: &[i32]) -> Dirs {
-        let mut list = [0; 4];
+        let mut list = [0; 8];
         list[..v.len()].copy_from_slice(v);
         Dirs { list, len: v.len() }
     }
@@ -56,7 +62,7 @@ pub(crate) fn shift(b: u128, by: i32) -> u128 {
     if by >= 0 { b << by } else { b >> -by }
 }
 
-static TABLES: [OnceLock<Tables>; 8] = [const { OnceLock::new() }; 8];
+static TABLES: [OnceLock<Tables>; VariantId::COUNT] = [const { OnceLock::new() }; VariantId::COUNT];
 
 impl Tables {
     pub(crate) fn of(id: VariantId) -> &'static Tables {
@@ -68,7 +74,7 @@ impl Tables {
         let mut mask = 0u128;
         let mut row_of = [0u8; 128];
         let mut col_of = [0u8; 128];
-        let mut rel_row = [[0u128; 10]; 2];
+        let mut rel_row = [[0u128; 12]; 2];
         let mut centre = 0u128;
         let mut main_diagonal = 0u128;
         let corner_a1 = v.square_at(0, 0).is_some();
@@ -103,36 +109,15 @@ impl Tables {
                 }
             }
         }
-        let (up, down, side): (Vec<i32>, Vec<i32>, Vec<i32>) = if v.orthogonal {
-            let stride = v.cols as i32 + 1;
-            (vec![stride], vec![-stride], vec![1, -1])
-        } else {
-            let half = (v.cols / 2) as i32;
-            (vec![half, half + 1], vec![-half, -(half + 1)], vec![])
-        };
-        let forward = |c: Color| if c == Color::White { up.clone() } else { down.clone() };
-        let backward = |c: Color| if c == Color::White { down.clone() } else { up.clone() };
-        let man_moves = [Color::White, Color::Black].map(|c| {
-            let mut d = forward(c);
-            if v.men_move_sideways {
-                d.extend(&side);
-            }
-            Dirs::new(&d)
-        });
-        let man_captures = [Color::White, Color::Black].map(|c| {
-            let mut d = forward(c);
-            if v.men_move_sideways {
-                d.extend(&side);
-            }
-            if v.men_capture_backward {
-                d.extend(backward(c));
-            }
-            Dirs::new(&d)
-        });
-        let mut all = up.clone();
-        all.extend(&down);
-        all.extend(&side);
-        let king_dirs = Dirs::new(&all);
+        // The directions come from the rule definition's own board layout.
+        let man_moves = [Color::White, Color::Black].map(|c| Dirs::new(v.man_move_offsets(c)));
+        let man_captures = [Color::White, Color::Black].map(|c| Dirs::new(v.man_capture_offsets(c)));
+        let king_dirs = Dirs::new(v.king_capture_offsets());
+        let king_moves = Dirs::new(v.king_move_offsets());
+        let mut advance_index = [0usize; 12];
+        for (r, slot) in advance_index.iter_mut().enumerate().take(v.rows as usize) {
+            *slot = if v.rows <= 10 { r } else { r * 9 / (v.rows as usize - 1) };
+        }
 
         let mut cone = [vec![0u128; 128], vec![0u128; 128]];
         for sq in v.squares() {
@@ -164,6 +149,8 @@ impl Tables {
             man_moves,
             man_captures,
             king_dirs,
+            king_moves,
+            advance_index,
             flying: v.king_range == KingRange::Flying,
             men_capture_kings: v.men_capture_kings,
             centre,
@@ -225,8 +212,12 @@ impl Tables {
                 return true;
             }
         }
-        let my_kings = own & kings;
-        my_kings != 0 && self.king_dirs.as_slice().iter().any(|&d| shift(my_kings, d) & empty != 0)
+        let mut my_kings = own & kings;
+        if let Some(tired) = p.restricted_king() {
+            // Frisian king move limit: this king may not make a plain move now.
+            my_kings &= !(1u128 << tired.index());
+        }
+        my_kings != 0 && self.king_moves.as_slice().iter().any(|&d| shift(my_kings, d) & empty != 0)
     }
 
     /// Empty squares each man could step to, summed over directions.
@@ -243,7 +234,7 @@ impl Tables {
     #[inline]
     pub(crate) fn king_mobility(&self, kings: u128, empty: u128) -> u32 {
         let mut n = 0;
-        for &d in self.king_dirs.as_slice() {
+        for &d in self.king_moves.as_slice() {
             let mut reach = shift(kings, d) & empty;
             n += reach.count_ones();
             if self.flying {

@@ -442,9 +442,11 @@ impl Searcher {
         if (quiet >= 4 && self.is_repetition(quiet)) || ((quiet >= 8 || same >= 8) && self.rule_draw(pos, quiet, same)) {
             return 0;
         }
-        // No result can beat a win at the next ply, nor lose faster than now.
+        // No result can beat a win at the next ply, nor lose faster than now. In a losing variant
+        // the side to move wins right here when it has no move.
+        let losing = pos.rules().losing;
         alpha = alpha.max(-WIN + ply as i32);
-        beta = beta.min(WIN - ply as i32 - 1);
+        beta = beta.min(WIN - ply as i32 - if losing { 0 } else { 1 });
         if alpha >= beta {
             return alpha;
         }
@@ -454,9 +456,10 @@ impl Searcher {
             return evaluate(pos, &self.weights);
         }
         if depth <= 0 && !must_capture {
-            // No capture and no step: the side to move has lost (this also covers having no pieces).
+            // No capture and no step: the side to move has lost (this also covers having no pieces),
+            // or won in a losing variant.
             if !tables.has_step(pos) {
-                return -WIN + ply as i32;
+                return stuck_score(losing, ply);
             }
             return evaluate(pos, &self.weights);
         }
@@ -486,7 +489,7 @@ impl Searcher {
         if moves.is_empty() {
             self.buffers[ply] = moves;
             self.scores[ply] = scores;
-            return -WIN + ply as i32;
+            return stuck_score(losing, ply);
         }
         let mut depth = depth;
         // A forced reply costs nothing to look through.
@@ -624,6 +627,12 @@ fn from_tt(score: i32, ply: usize) -> i32 {
     } else {
         score
     }
+}
+
+/// The score of a side to move that has no move (or no piece) at `ply`: a loss, or a win when the
+/// variant is played to lose.
+fn stuck_score(losing: bool, ply: usize) -> i32 {
+    if losing { WIN - ply as i32 } else { -WIN + ply as i32 }
 }
 
 /// Scores a finished search for display: men as a decimal, or `win N` / `loss N` in plies.

@@ -8,8 +8,9 @@
 //! Format, version 1: `b1:<game>:<ply>:<action>`
 //! * `game`: 1–12 characters of `A–Z a–z 0–9 _ -`
 //! * `ply`: decimal, no leading zeros
-//! * `action`: `p` followed by 0–16 squares as two digits each, row then column (row 0 is White's
-//!   home row, column 0 is file a), or one letter for a control: `r` resign, `R` confirm resign,
+//! * `action`: `p` followed by 0–16 squares as two characters each, row then column (row 0 is White's
+//!   home row, column 0 is file a; `0`–`9`, then `a` and `b` for 10 and 11 on 12×12 boards), or one
+//!   letter for a control: `r` resign, `R` confirm resign,
 //!   `d` offer draw, `a` accept draw, `n` decline draw, `f` flip, `u` refresh, `m` rematch,
 //!   `-` nothing (inert buttons).
 
@@ -24,10 +25,25 @@ pub const MAX_GAME_ID: usize = 12;
 /// couple of route choices.
 pub const MAX_TAPS: usize = 16;
 const PREFIX: &str = "b";
+/// Rows and columns of the largest board.
+const BOARD_MAX: u8 = 12;
+
+/// One coordinate as one character: `0`–`9`, then `a`, `b`.
+fn coord_char(v: u8) -> char {
+    if v < 10 { char::from(b'0' + v) } else { char::from(b'a' + v - 10) }
+}
+
+fn coord_value(c: u8) -> Option<u8> {
+    match c {
+        b'0'..=b'9' => Some(c - b'0'),
+        b'a'..=b'b' => Some(c - b'a' + 10),
+        _ => None,
+    }
+}
 const VERSION: &str = "1";
 
 /// A square by board coordinates: `row` 0 is White's home row, `col` 0 is file a. Both are
-/// below 10 (the largest board is 10×10); whether it is a playing square is the variant's business.
+/// below 12 (the largest board is 12×12); whether it is a playing square is the variant's business.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Coord {
     pub row: u8,
@@ -36,7 +52,7 @@ pub struct Coord {
 
 impl Coord {
     pub fn new(row: u8, col: u8) -> Option<Coord> {
-        (row < 10 && col < 10).then_some(Coord { row, col })
+        (row < BOARD_MAX && col < BOARD_MAX).then_some(Coord { row, col })
     }
 }
 
@@ -107,7 +123,7 @@ pub enum CallbackError {
     Ply,
     #[error("unknown action")]
     Action,
-    #[error("square coordinates must be two digits")]
+    #[error("square coordinates must be two characters of 0-9, a or b")]
     Square,
     #[error("more than {MAX_TAPS} squares in one pick")]
     TooManyTaps,
@@ -138,7 +154,7 @@ impl CallbackData {
             if taps.len() > MAX_TAPS {
                 return Err(CallbackError::TooManyTaps);
             }
-            if taps.iter().any(|c| c.row > 9 || c.col > 9) {
+            if taps.iter().any(|c| c.row >= BOARD_MAX || c.col >= BOARD_MAX) {
                 return Err(CallbackError::Square);
             }
         }
@@ -183,8 +199,8 @@ impl CallbackData {
             Action::Pick(taps) => {
                 out.push('p');
                 for c in taps {
-                    out.push(char::from(b'0' + c.row));
-                    out.push(char::from(b'0' + c.col));
+                    out.push(coord_char(c.row));
+                    out.push(coord_char(c.col));
                 }
             }
             other => out.extend(other.control_code()),
@@ -238,7 +254,7 @@ impl CallbackData {
 fn parse_action(text: &str) -> Result<Action, CallbackError> {
     if let Some(digits) = text.strip_prefix('p') {
         let bytes = digits.as_bytes();
-        if bytes.len() % 2 != 0 || !bytes.iter().all(u8::is_ascii_digit) {
+        if bytes.len() % 2 != 0 || !bytes.iter().all(|&b| coord_value(b).is_some()) {
             return Err(CallbackError::Square);
         }
         if bytes.len() / 2 > MAX_TAPS {
@@ -246,10 +262,7 @@ fn parse_action(text: &str) -> Result<Action, CallbackError> {
         }
         let taps = bytes
             .chunks_exact(2)
-            .map(|p| Coord {
-                row: p[0] - b'0',
-                col: p[1] - b'0',
-            })
+            .filter_map(|p| Some(Coord { row: coord_value(p[0])?, col: coord_value(p[1])? }))
             .collect();
         return Ok(Action::Pick(taps));
     }
@@ -353,11 +366,15 @@ mod tests {
             Err(CallbackError::TooManyTaps)
         );
         assert_eq!(
-            CallbackData::new("a", 1, Action::Pick(vec![Coord { row: 10, col: 0 }])),
+            CallbackData::new("a", 1, Action::Pick(vec![Coord { row: 12, col: 0 }])),
             Err(CallbackError::Square)
         );
-        assert_eq!(Coord::new(10, 0), None);
+        assert_eq!(Coord::new(12, 0), None);
         assert_eq!(Coord::new(9, 9), Some(Coord { row: 9, col: 9 }));
+        // 12×12 boards: rows and columns 10 and 11 are written `a` and `b`.
+        let big = CallbackData::new("g", 3, pick(&[(11, 10), (0, 11)])).unwrap();
+        assert_eq!(big.encode(), "b1:g:3:pba0b");
+        assert_eq!(CallbackData::parse("b1:g:3:pba0b"), Ok(big));
     }
 
     #[test]
@@ -385,7 +402,7 @@ mod tests {
             ("b1:g:1:z", Action),
             ("b1:g:1:rr", Action),
             ("b1:g:1:p1", Square),
-            ("b1:g:1:p1a", Square),
+            ("b1:g:1:p1c", Square),
             ("b1:g:1:p١٢", Square),
         ];
         for (text, error) in cases {
@@ -427,7 +444,7 @@ mod tests {
         fn valid_data_round_trips(
             game in "[A-Za-z0-9_-]{1,12}",
             ply in proptest::num::u32::ANY,
-            taps in proptest::collection::vec((0u8..10, 0u8..10), 0..=MAX_TAPS),
+            taps in proptest::collection::vec((0u8..12, 0u8..12), 0..=MAX_TAPS),
         ) {
             let action = Action::Pick(taps.into_iter().map(|(row, col)| Coord { row, col }).collect());
             let data = CallbackData::new(&game, ply, action).unwrap();

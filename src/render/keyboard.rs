@@ -14,8 +14,8 @@
 //! pieces, the player taps one of the pieces that only some routes take (the hints) until one
 //! route is left.
 //!
-//! Layouts: 8×8 diagonal boards get 8 rows of 8 buttons (non-playing squares are blank), 10×10
-//! boards only their 50 playing squares in 10 rows of 5 (labels pushed left or right so the
+//! Layouts: 8×8 diagonal boards get 8 rows of 8 buttons (non-playing squares are blank), 10×10 and 12×12
+//! boards only their 50 or 72 playing squares in rows of 5 or 6 (labels pushed left or right so the
 //! diagonals still read), Turkish 8 rows of 8. Rows run from the viewer's far side to their near
 //! side. Telegram allows 8 buttons a row and 100 a message: there is room for a control row.
 

@@ -1,9 +1,10 @@
 //! PDN FEN: `W:W31-50:B1-20`, kings prefixed with `K`, ranges on input, algebraic squares where the
-//! variant names squares that way.
+//! variant names squares that way. Variants with a king move limit (Frisian) add a field per colour
+//! whose king has made plain moves in a row: `:RW2@28` (White's king on 28 has made 2).
 
 use super::bitboard::Bitboard;
 use super::piece::Color;
-use super::position::Position;
+use super::position::{KingRun, Position};
 use super::variant::VariantId;
 
 /// Why a FEN was not accepted.
@@ -25,6 +26,8 @@ pub enum FenError {
     UncrownedMan(String),
     #[error("the FEN is too long")]
     TooLong,
+    #[error("'{0}' is not a king run of this variant: write R, the colour, the number of plain moves, @ and the king's square (RW2@28)")]
+    KingRun(String),
 }
 
 const MAX_FEN_LEN: usize = 2048;
@@ -54,11 +57,17 @@ impl Position {
         let geo = rules.geometry();
         let mut by_color = [Bitboard::EMPTY; 2];
         let mut kings = Bitboard::EMPTY;
+        let mut runs = Vec::new();
         for field in fields {
             let mut chars = field.chars();
             let color = match chars.next() {
                 Some('W' | 'w') => Color::White,
                 Some('B' | 'b') => Color::Black,
+                // A king run (Frisian king move limit): R, colour, count, @, square.
+                Some('R' | 'r') => {
+                    runs.push(field.to_string());
+                    continue;
+                }
                 // Extra PDN fields (halfmove clock, move number) carry nothing we need.
                 Some('H' | 'F' | 'h' | 'f') if field[1..].chars().all(|c| c.is_ascii_digit()) => continue,
                 _ => return Err(FenError::Section(field.to_string())),
@@ -98,7 +107,25 @@ impl Position {
                 }
             }
         }
-        Ok(Position::from_parts(variant, side, by_color[0], by_color[1], kings))
+        let mut king_runs = [KingRun::default(); 2];
+        for run in runs {
+            let bad = || FenError::KingRun(run.clone());
+            let body = &run[1..];
+            let color = match body.chars().next() {
+                Some('W' | 'w') => Color::White,
+                Some('B' | 'b') => Color::Black,
+                _ => return Err(bad()),
+            };
+            let (count, square) = body[1..].split_once('@').ok_or_else(bad)?;
+            let moves: u8 = count.parse().map_err(|_| bad())?;
+            let sq = rules.parse_square(square).ok_or_else(bad)?;
+            let is_own_king = kings.contains(sq) && by_color[color.index()].contains(sq);
+            if rules.king_quiet_limit == 0 || moves == 0 || moves > rules.king_quiet_limit || !is_own_king {
+                return Err(bad());
+            }
+            king_runs[color.index()] = KingRun { square: Some(sq), moves };
+        }
+        Ok(Position::from_parts(variant, side, by_color[0], by_color[1], kings).with_king_runs(king_runs))
     }
 
     /// The FEN of this position: squares in notation order, no ranges.
@@ -117,6 +144,13 @@ impl Position {
                 })
                 .collect();
             fen.push_str(&list.join(","));
+        }
+        for color in Color::BOTH {
+            let run = self.king_run[color.index()];
+            if let Some(sq) = run.square {
+                let c = if color == Color::White { 'W' } else { 'B' };
+                fen.push_str(&format!(":R{c}{}@{}", run.moves, rules.square_name(sq)));
+            }
         }
         fen
     }

@@ -4,7 +4,9 @@
 //! pair of rows; then each diagonal step is the same shift everywhere (`cols / 2` or `cols / 2 + 1`)
 //! and a step off the board lands on a padding bit or outside the word. Orthogonal boards keep all
 //! squares, nine bits per row. The layout is mirrored left-right where White's bottom-left corner is a
-//! playing square, so that both orientations share one layout.
+//! playing square, so that both orientations share one layout. Boards with straight captures on the
+//! playing squares (Frisian) keep every square of a row plus two padding bits, so that a straight
+//! neighbour, two files or two rows away, is also one shift everywhere.
 
 use std::sync::OnceLock;
 
@@ -16,13 +18,13 @@ use super::variant::{Numbering, Variant, VariantId};
 /// A short list of bit offsets, one per direction.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Dirs {
-    offsets: [i32; 4],
+    offsets: [i32; 8],
     len: usize,
 }
 
 impl Dirs {
     fn new(list: &[i32]) -> Dirs {
-        let mut offsets = [0; 4];
+        let mut offsets = [0; 8];
         offsets[..list.len()].copy_from_slice(list);
         Dirs { offsets, len: list.len() }
     }
@@ -47,12 +49,15 @@ pub(crate) struct Geometry {
     pub promotion: [Bitboard; 2],
     pub man_moves: [Dirs; 2],
     pub man_captures: [Dirs; 2],
-    pub king_dirs: Dirs,
+    /// Directions of a king's quiet moves.
+    pub king_moves: Dirs,
+    /// Directions of a king's captures (the same as its moves except with straight captures).
+    pub king_captures: Dirs,
     pub zobrist_pieces: Vec<[[u64; 2]; 2]>,
     pub zobrist_black_to_move: u64,
 }
 
-static TABLES: [OnceLock<Geometry>; 8] = [const { OnceLock::new() }; 8];
+static TABLES: [OnceLock<Geometry>; VariantId::COUNT] = [const { OnceLock::new() }; VariantId::COUNT];
 
 impl Geometry {
     pub(crate) fn of(id: VariantId) -> &'static Geometry {
@@ -69,6 +74,8 @@ impl Geometry {
             for col in 0..cols {
                 let bit = if v.orthogonal {
                     Some(row * (cols + 1) + col)
+                } else if v.straight_captures {
+                    ((row + col) % 2 == if v.a1_playable { 0 } else { 1 }).then_some(row * (cols + 2) + col)
                 } else {
                     let internal_col = if v.a1_playable { cols - 1 - col } else { col };
                     if (row + internal_col) % 2 == 1 {
@@ -113,8 +120,18 @@ impl Geometry {
         let (up, down, side): (Vec<i32>, Vec<i32>, Vec<i32>) = if v.orthogonal {
             let stride = cols as i32 + 1;
             (vec![stride], vec![-stride], vec![1, -1])
+        } else if v.straight_captures {
+            let stride = cols as i32 + 2;
+            (vec![stride - 1, stride + 1], vec![-(stride - 1), -(stride + 1)], vec![])
         } else {
             (vec![half, half + 1], vec![-half, -(half + 1)], vec![])
+        };
+        // Straight captures on a diagonal board: two files or two rows away.
+        let straight: Vec<i32> = if v.straight_captures {
+            let stride = cols as i32 + 2;
+            vec![2 * stride, -2 * stride, 2, -2]
+        } else {
+            vec![]
         };
         let forward = |c: Color| if c == Color::White { up.clone() } else { down.clone() };
         let backward = |c: Color| if c == Color::White { down.clone() } else { up.clone() };
@@ -133,12 +150,15 @@ impl Geometry {
             if v.men_capture_backward {
                 d.extend(backward(c));
             }
+            d.extend(&straight);
             Dirs::new(&d)
         });
         let mut all = up.clone();
         all.extend(&down);
         all.extend(&side);
-        let king_dirs = Dirs::new(&all);
+        let king_moves = Dirs::new(&all);
+        all.extend(&straight);
+        let king_captures = Dirs::new(&all);
 
         let mut seed = 0x9E37_79B9_7F4A_7C15u64 ^ (v.id.index() as u64) << 32;
         let mut next = || {
@@ -153,8 +173,6 @@ impl Geometry {
         let zobrist_black_to_move = next();
 
         Geometry {
-
-
             mask,
             square_at,
             coords,
@@ -163,7 +181,8 @@ impl Geometry {
             promotion,
             man_moves,
             man_captures,
-            king_dirs,
+            king_moves,
+            king_captures,
             zobrist_pieces,
             zobrist_black_to_move,
         }
@@ -233,5 +252,27 @@ impl Variant {
     /// Squares where `color`'s men are crowned.
     pub fn promotion_squares(&self, color: Color) -> impl Iterator<Item = Square> {
         self.geometry().promotion[color.index()]
+    }
+}
+
+impl Variant {
+    /// Bit offsets of a man's steps (for the engine's bit tables).
+    pub(crate) fn man_move_offsets(&self, color: Color) -> &'static [i32] {
+        self.geometry().man_moves[color.index()].as_slice()
+    }
+
+    /// Bit offsets of a man's jumps, one per direction (the victim is one offset away).
+    pub(crate) fn man_capture_offsets(&self, color: Color) -> &'static [i32] {
+        self.geometry().man_captures[color.index()].as_slice()
+    }
+
+    /// Bit offsets of a king's quiet moves.
+    pub(crate) fn king_move_offsets(&self) -> &'static [i32] {
+        self.geometry().king_moves.as_slice()
+    }
+
+    /// Bit offsets of a king's captures.
+    pub(crate) fn king_capture_offsets(&self) -> &'static [i32] {
+        self.geometry().king_captures.as_slice()
     }
 }

@@ -31,7 +31,7 @@ pub use movegen::Paths;
 pub use mv::{MAX_JUMPS, Move};
 pub use outcome::{GameState, Outcome, OutcomeReason};
 pub use piece::{Color, Piece, Role};
-pub use position::Position;
+pub use position::{KingRun, Position};
 pub use reason::{MoveError, PriorityRule, Reason};
 pub use square::Square;
 pub use variant::{CapturePriority, DrawRule, KingRange, Numbering, PromotionInCapture, Removal, UnknownVariant, Variant, VariantId};

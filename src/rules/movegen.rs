@@ -6,7 +6,7 @@ use super::mv::{MAX_JUMPS, Move};
 use super::piece::Color;
 use super::position::Position;
 use super::square::Square;
-use super::variant::{CapturePriority, KingRange, PromotionInCapture, Removal, Variant};
+use super::variant::{CapturePriority, KingLanding, KingRange, PromotionInCapture, Removal, Variant};
 
 /// Whether capture sequences that differ only in their path count as one move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -72,7 +72,10 @@ impl Position {
         let us = self.side.index();
         let empty = geo.mask & !self.occupied();
         let men = self.by_color[us] & !self.kings;
-        let kings = self.by_color[us] & self.kings;
+        let mut kings = self.by_color[us] & self.kings;
+        if let Some(tired) = self.restricted_king() {
+            kings = kings.without(tired);
+        }
         let promotion = geo.promotion[us];
         for &dir in geo.man_moves[us].as_slice() {
             for to in men.shift(dir) & empty {
@@ -82,7 +85,7 @@ impl Position {
             }
         }
         for from in kings {
-            for &dir in geo.king_dirs.as_slice() {
+            for &dir in geo.king_moves.as_slice() {
                 let mut at = from;
                 while let Some(to) = geo.step(at, dir).filter(|s| empty.contains(*s)) {
                     out.push(Move::step(from, to, false));
@@ -100,18 +103,21 @@ impl Position {
         let us = self.side.index();
         let empty = geo.mask & !self.occupied();
         let men = self.by_color[us] & !self.kings;
-        let kings = self.by_color[us] & self.kings;
+        let mut kings = self.by_color[us] & self.kings;
+        if let Some(tired) = self.restricted_king() {
+            kings = kings.without(tired);
+        }
         let mut n = 0u64;
         for &dir in geo.man_moves[us].as_slice() {
             n += (men.shift(dir) & empty).count() as u64;
         }
         if kings.any() {
             if self.rules().king_range == KingRange::Short {
-                for &dir in geo.king_dirs.as_slice() {
+                for &dir in geo.king_moves.as_slice() {
                     n += (kings.shift(dir) & empty).count() as u64;
                 }
             } else {
-                for &dir in geo.king_dirs.as_slice() {
+                for &dir in geo.king_moves.as_slice() {
                     let mut front = kings.shift(dir) & empty;
                     while front.any() {
                         n += front.count() as u64;
@@ -184,7 +190,7 @@ impl Position {
         }
         let mut jumping_kings = Bitboard::EMPTY;
         if kings.any() {
-            for &dir in geo.king_dirs.as_slice() {
+            for &dir in geo.king_captures.as_slice() {
                 let victims = if rules.king_range == KingRange::Short {
                     kings.shift(dir) & opponents
                 } else {
@@ -240,6 +246,13 @@ pub(crate) fn rank(m: &Move, priority: CapturePriority, opponent_kings: Bitboard
             }
             (count, m.started_as_king as u32, (m.captured & opponent_kings).count(), meets)
         }
+        CapturePriority::KingCaptures => (0, m.started_as_king as u32, 0, 0),
+        CapturePriority::Value => {
+            // A king is worth 63/32 men: more than one man, less than two, and n kings (n < 32) are
+            // worth more than 2n-1 men and less than 2n, as the Frisian rules ask.
+            let kings = (m.captured & opponent_kings).count();
+            (32 * (count - kings) + 63 * kings, m.started_as_king as u32, 0, 0)
+        }
     }
 }
 
@@ -276,7 +289,7 @@ impl CaptureSearch<'_> {
             return false;
         }
         let geo = self.geo;
-        let dirs = if king { geo.king_dirs } else { geo.man_captures[self.side.index()] };
+        let dirs = if king { geo.king_captures } else { geo.man_captures[self.side.index()] };
         let mut any = false;
         for &dir in dirs.as_slice() {
             if self.rules.no_reversal && dir == -last_dir {
@@ -344,6 +357,9 @@ impl CaptureSearch<'_> {
         while let Some(land) = geo.step(at, dir).filter(|s| !occupied.contains(*s)) {
             landings[count] = land;
             count += 1;
+            if self.rules.king_landing == KingLanding::DirectlyBehind {
+                break;
+            }
             at = land;
         }
         if count == 0 {

@@ -169,7 +169,9 @@ fn is_prefix(m: &Move, squares: &[Square]) -> bool {
 
 fn which_criterion(chosen: &Move, best: &Move, priority: CapturePriority, opponent_kings: super::bitboard::Bitboard) -> PriorityRule {
     let (a, b) = (rank(chosen, priority, opponent_kings), rank(best, priority, opponent_kings));
-    if a.0 != b.0 {
+    if a.0 != b.0 && priority == CapturePriority::Value {
+        PriorityRule::MostValue
+    } else if a.0 != b.0 {
         PriorityRule::MostPieces
     } else if a.1 != b.1 {
         PriorityRule::KingCaptures

@@ -19,9 +19,9 @@ pub struct Outcome {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(tag = "kind", content = "rule", rename_all = "snake_case")]
 pub enum OutcomeReason {
-    /// The side to move has no pieces left.
+    /// The side to move has no pieces left (it loses; in antidraughts it wins).
     NoPieces,
-    /// The side to move has pieces but none can move.
+    /// The side to move has pieces but none can move (it loses; in antidraughts it wins).
     NoMoves,
     /// The same position occurred for the third time with the same side to move.
     Repetition,
@@ -90,11 +90,13 @@ impl GameState {
     pub fn outcome(&self) -> Option<Outcome> {
         let p = &self.position;
         let side = p.side_to_move();
+        // Normally the side that cannot move loses; in a losing variant (antidraughts) it wins.
+        let stuck_side_result = if p.rules().losing { Some(side) } else { Some(side.opposite()) };
         if p.color_pieces(side).is_empty() {
-            return Some(Outcome { winner: Some(side.opposite()), reason: OutcomeReason::NoPieces });
+            return Some(Outcome { winner: stuck_side_result, reason: OutcomeReason::NoPieces });
         }
         if p.legal_moves().is_empty() {
-            return Some(Outcome { winner: Some(side.opposite()), reason: OutcomeReason::NoMoves });
+            return Some(Outcome { winner: stuck_side_result, reason: OutcomeReason::NoMoves });
         }
         let draw = |reason| Some(Outcome { winner: None, reason });
         for rule in p.rules().draw_rules {

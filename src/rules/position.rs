@@ -13,7 +13,27 @@ pub struct Position {
     pub(crate) side: Color,
     pub(crate) by_color: [Bitboard; 2],
     pub(crate) kings: Bitboard,
+    /// Per colour, the king that made the latest plain moves in a row and how many (only in variants
+    /// with a king move limit; otherwise always empty).
+    pub(crate) king_run: [KingRun; 2],
     pub(crate) hash: u64,
+}
+
+/// Plain moves made in a row by one king, for the king move limit (Frisian).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct KingRun {
+    /// Where that king stands now.
+    pub square: Option<Square>,
+    pub moves: u8,
+}
+
+/// Hash key of a king run (0 for none), so that positions that allow different moves hash apart.
+fn run_key(color: Color, run: KingRun) -> u64 {
+    let Some(sq) = run.square else { return 0 };
+    let mut z = 0xD1B5_4A32_D192_ED03u64 ^ ((color.index() as u64) << 40 | (run.moves as u64) << 32 | sq.index() as u64);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
 }
 
 impl Position {
@@ -27,9 +47,31 @@ impl Position {
     }
 
     pub(crate) fn from_parts(variant: VariantId, side: Color, white: Bitboard, black: Bitboard, kings: Bitboard) -> Position {
-        let mut p = Position { variant, side, by_color: [white, black], kings, hash: 0 };
+        let mut p = Position { variant, side, by_color: [white, black], kings, king_run: [KingRun::default(); 2], hash: 0 };
         p.hash = p.compute_hash();
         p
+    }
+
+    /// The same position with the given king runs (checked by the caller).
+    pub(crate) fn with_king_runs(mut self, runs: [KingRun; 2]) -> Position {
+        self.king_run = runs;
+        self.hash = self.compute_hash();
+        self
+    }
+
+    /// The king run of `color`: which king made the latest plain moves in a row, and how many.
+    pub fn king_run(&self, color: Color) -> KingRun {
+        self.king_run[color.index()]
+    }
+
+    /// The king of the side to move that has used up its plain moves (Frisian king move limit): it
+    /// may still capture, but not make a plain move.
+    pub fn restricted_king(&self) -> Option<Square> {
+        let limit = self.rules().king_quiet_limit;
+        let us = self.side.index();
+        let run = self.king_run[us];
+        let has_men = (self.by_color[us] & !self.kings).any();
+        if limit > 0 && run.moves >= limit && has_men { run.square } else { None }
     }
 
     fn compute_hash(&self) -> u64 {
@@ -37,6 +79,9 @@ impl Position {
         let mut h = if self.side == Color::Black { geo.zobrist_black_to_move } else { 0 };
         for (sq, piece) in self.pieces() {
             h ^= geo.zobrist_pieces[sq.index()][piece.color.index()][piece.role as usize];
+        }
+        for color in Color::BOTH {
+            h ^= run_key(color, self.king_run[color.index()]);
         }
         h
     }
@@ -60,7 +105,7 @@ impl Position {
 
     /// The same pieces with the other side to move.
     pub fn with_side_to_move(&self, side: Color) -> Position {
-        Position::from_parts(self.variant, side, self.by_color[0], self.by_color[1], self.kings)
+        Position::from_parts(self.variant, side, self.by_color[0], self.by_color[1], self.kings).with_king_runs(self.king_run)
     }
 
     pub fn occupied(&self) -> Bitboard {
@@ -132,6 +177,24 @@ impl Position {
         }
         next.side = self.side.opposite();
         next.hash ^= geo.zobrist_black_to_move;
+        let limit = self.rules().king_quiet_limit;
+        if limit > 0 {
+            let before = self.king_run;
+            let mover_has_men = (self.by_color[us] & !self.kings).any();
+            next.king_run[us] = if was_king && !mv.is_capture() && mover_has_men {
+                let moves = if before[us].square == Some(mv.from) { before[us].moves.saturating_add(1) } else { 1 };
+                KingRun { square: Some(mv.to), moves: moves.min(limit) }
+            } else {
+                KingRun::default()
+            };
+            if before[them].square.is_some_and(|sq| mv.captured.contains(sq)) {
+                next.king_run[them] = KingRun::default();
+            }
+            for color in Color::BOTH {
+                let i = color.index();
+                next.hash ^= run_key(color, before[i]) ^ run_key(color, next.king_run[i]);
+            }
+        }
         next
     }
 }

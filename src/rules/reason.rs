@@ -14,6 +14,8 @@ pub enum PriorityRule {
     KingCaptures,
     /// Another capture is equal but meets a king earlier.
     KingFirst,
+    /// Another capture is worth more (Frisian: a king is worth more than a man, less than two).
+    MostValue,
 }
 
 /// The reason a move text was not played. Squares are named in the variant's notation.
@@ -50,6 +52,9 @@ fn priority_text(rule: PriorityRule) -> &'static str {
         PriorityRule::MostKings => "among equal captures you must take the one that takes the most kings",
         PriorityRule::KingCaptures => "among equal captures you must capture with a king rather than a man",
         PriorityRule::KingFirst => "among equal captures you must take the one that meets a king first",
+        PriorityRule::MostValue => {
+            "you must take the capture worth the most (a king is worth more than one man and less than two)"
+        }
     }
 }
 

@@ -18,10 +18,16 @@ pub enum VariantId {
     Brazilian,
     Italian,
     Turkish,
+    Pool,
+    Czech,
+    Thai,
+    Frisian,
+    Canadian,
+    Antidraughts,
 }
 
 impl VariantId {
-    pub const ALL: [VariantId; 8] = [
+    pub const ALL: [VariantId; 14] = [
         VariantId::English,
         VariantId::Spanish,
         VariantId::International,
@@ -30,7 +36,16 @@ impl VariantId {
         VariantId::Brazilian,
         VariantId::Italian,
         VariantId::Turkish,
+        VariantId::Pool,
+        VariantId::Czech,
+        VariantId::Thai,
+        VariantId::Frisian,
+        VariantId::Canadian,
+        VariantId::Antidraughts,
     ];
+
+    /// How many variants there are (the length of [`VariantId::ALL`]).
+    pub const COUNT: usize = 14;
 
     pub fn as_str(self) -> &'static str {
         self.rules().key
@@ -54,7 +69,7 @@ impl std::fmt::Display for VariantId {
 
 /// The text is not the name of a variant.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown variant '{0}' (known: english, spanish, international, triestine, russian, brazilian, italian, turkish)")]
+#[error("unknown variant '{0}' (known: english, spanish, international, triestine, russian, brazilian, italian, turkish, pool, czech, thai, frisian, canadian, antidraughts)")]
 pub struct UnknownVariant(pub String);
 
 impl std::str::FromStr for VariantId {
@@ -91,6 +106,16 @@ pub enum KingRange {
     Flying,
 }
 
+/// Where a flying king lands after jumping a piece.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KingLanding {
+    /// On any free square beyond the captured piece (the player chooses, within the priority law).
+    AnyBeyond,
+    /// Only on the square right behind the captured piece (Thai): the king still captures from a
+    /// distance, but it cannot run on past the piece it took.
+    DirectlyBehind,
+}
+
 /// When captured pieces leave the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Removal {
@@ -123,6 +148,12 @@ pub enum CapturePriority {
     /// The Italian federation's order: most pieces, then capturing with a king, then most kings taken,
     /// then the sequence that meets a king first.
     Italian,
+    /// Czech: when a king can capture, a king must capture (a man may not); otherwise free choice, no
+    /// majority.
+    KingCaptures,
+    /// Frisian: the capture worth most, where a king is worth more than one man and less than two
+    /// (n kings are worth more than 2n-1 men and less than 2n); on equal worth, capture with a king.
+    Value,
 }
 
 /// How squares are named.
@@ -190,6 +221,16 @@ pub struct Variant {
     pub draw_rules: &'static [DrawRule],
     /// Separator between squares of a capture in this variant's notation.
     pub capture_separator: char,
+    /// Where a flying king lands after each capture.
+    pub king_landing: KingLanding,
+    /// Men and kings also capture straight ahead, backward and sideways along the playing squares of
+    /// a diagonal board (Frisian): a straight neighbour is two files or two rows away.
+    pub straight_captures: bool,
+    /// The game is played to lose (antidraughts): a player who has no pieces or cannot move wins.
+    pub losing: bool,
+    /// While a player has both kings and men, one king may make at most this many plain (non-capturing)
+    /// moves in a row (Frisian: 3); 0 for no limit.
+    pub king_quiet_limit: u8,
 }
 
 impl Variant {
@@ -226,11 +267,34 @@ const RUSSIAN_DRAWS: &[DrawRule] = &[
 
 const TURKISH_DRAWS: &[DrawRule] = &[DrawRule::Repetition { times: 3 }, DrawRule::LoneKings { id: "lone-kings" }];
 
+/// Pool: threefold repetition, and three kings against one must win within 13 moves [APCA via
+/// worddisk/torofun]. dctl also encodes a 30-move reversible limit whose rule text was not found, so it
+/// is not applied.
+const POOL_DRAWS: &[DrawRule] = &[
+    DrawRule::Repetition { times: 3 },
+    DrawRule::ShortEnding { min_strong: 3, max_strong: 3, all_kings: true, moves_each: 13, id: "thirteen-move" },
+];
+
+/// Czech and Thai: no published move-count rule was found; damas applies threefold repetition and the
+/// FMJD 25-move rule (only kings moving, nothing captured) so that games end.
+const KINGS_ONLY_25_DRAWS: &[DrawRule] = &[
+    DrawRule::Repetition { times: 3 },
+    DrawRule::NoProgress { moves_each: 25, id: "twenty-five-move" },
+];
+
+/// Frisian: two kings against one king must win within 7 moves [FRIS 18]; king against king is a draw
+/// [FRIS 21]; threefold repetition.
+const FRISIAN_DRAWS: &[DrawRule] = &[
+    DrawRule::Repetition { times: 3 },
+    DrawRule::ShortEnding { min_strong: 2, max_strong: 2, all_kings: true, moves_each: 7, id: "seven-move" },
+    DrawRule::LoneKings { id: "lone-kings" },
+];
+
 const RUSSIAN_START: &str = "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8";
 const TURKISH_START: &str =
     "W:Wa2,b2,c2,d2,e2,f2,g2,h2,a3,b3,c3,d3,e3,f3,g3,h3:Ba6,b6,c6,d6,e6,f6,g6,h6,a7,b7,c7,d7,e7,f7,g7,h7";
 
-static VARIANTS: [Variant; 8] = [
+static VARIANTS: [Variant; VariantId::COUNT] = [
     Variant {
         id: VariantId::English,
         key: "english",
@@ -258,6 +322,10 @@ static VARIANTS: [Variant; 8] = [
         priority: CapturePriority::Free,
         draw_rules: ENGLISH_DRAWS,
         capture_separator: 'x',
+        king_landing: KingLanding::AnyBeyond,
+        straight_captures: false,
+        losing: false,
+        king_quiet_limit: 0,
     },
     Variant {
         id: VariantId::Spanish,
@@ -286,6 +354,10 @@ static VARIANTS: [Variant; 8] = [
         priority: CapturePriority::QuantityThenQuality,
         draw_rules: SPANISH_DRAWS,
         capture_separator: 'x',
+        king_landing: KingLanding::AnyBeyond,
+        straight_captures: false,
+        losing: false,
+        king_quiet_limit: 0,
     },
     Variant {
         id: VariantId::International,
@@ -314,6 +386,10 @@ static VARIANTS: [Variant; 8] = [
         priority: CapturePriority::Majority,
         draw_rules: INTERNATIONAL_DRAWS,
         capture_separator: 'x',
+        king_landing: KingLanding::AnyBeyond,
+        straight_captures: false,
+        losing: false,
+        king_quiet_limit: 0,
     },
     Variant {
         id: VariantId::Triestine,
@@ -344,6 +420,10 @@ static VARIANTS: [Variant; 8] = [
         priority: CapturePriority::Italian,
         draw_rules: ENGLISH_DRAWS,
         capture_separator: 'x',
+        king_landing: KingLanding::AnyBeyond,
+        straight_captures: false,
+        losing: false,
+        king_quiet_limit: 0,
     },
     Variant {
         id: VariantId::Russian,
@@ -372,6 +452,10 @@ static VARIANTS: [Variant; 8] = [
         priority: CapturePriority::Free,
         draw_rules: RUSSIAN_DRAWS,
         capture_separator: ':',
+        king_landing: KingLanding::AnyBeyond,
+        straight_captures: false,
+        losing: false,
+        king_quiet_limit: 0,
     },
     Variant {
         id: VariantId::Brazilian,
@@ -400,6 +484,10 @@ static VARIANTS: [Variant; 8] = [
         priority: CapturePriority::Majority,
         draw_rules: RUSSIAN_DRAWS,
         capture_separator: 'x',
+        king_landing: KingLanding::AnyBeyond,
+        straight_captures: false,
+        losing: false,
+        king_quiet_limit: 0,
     },
     Variant {
         id: VariantId::Italian,
@@ -428,6 +516,10 @@ static VARIANTS: [Variant; 8] = [
         priority: CapturePriority::Italian,
         draw_rules: ENGLISH_DRAWS,
         capture_separator: 'x',
+        king_landing: KingLanding::AnyBeyond,
+        straight_captures: false,
+        losing: false,
+        king_quiet_limit: 0,
     },
     Variant {
         id: VariantId::Turkish,
@@ -456,5 +548,226 @@ static VARIANTS: [Variant; 8] = [
         priority: CapturePriority::Majority,
         draw_rules: TURKISH_DRAWS,
         capture_separator: 'x',
+        king_landing: KingLanding::AnyBeyond,
+        straight_captures: false,
+        losing: false,
+        king_quiet_limit: 0,
+    },
+    // American pool checkers [APCA]: English board and numbering, Black (on 1-12) moves first, men
+    // capture backward, kings fly, free choice among captures. A man that reaches the far row in the
+    // middle of a capture and can jump on (backward) must go on as a man; it is crowned only where the
+    // move ends [APCA rule 5].
+    Variant {
+        id: VariantId::Pool,
+        key: "pool",
+        aliases: &["american-pool", "pool-checkers", "apca", "americanas", "pool checkers"],
+        name_en: "American pool checkers",
+        name_es: "Damas pool americanas",
+        rows: 8,
+        cols: 8,
+        orthogonal: false,
+        a1_playable: true,
+        plays_on_light_squares: false,
+        numbering: Numbering::FromTopLeft,
+        algebraic: false,
+        game_type: 23,
+        game_type_tag: "23,B,8,8,N1,0",
+        first_to_move: Color::Black,
+        start_fen: "B:W21-32:B1-12",
+        men_capture_backward: true,
+        men_move_sideways: false,
+        king_range: KingRange::Flying,
+        men_capture_kings: true,
+        removal: Removal::AtEnd,
+        no_reversal: false,
+        promotion_in_capture: PromotionInCapture::ContinuesAsMan,
+        priority: CapturePriority::Free,
+        draw_rules: POOL_DRAWS,
+        capture_separator: 'x',
+        king_landing: KingLanding::AnyBeyond,
+        straight_captures: false,
+        losing: false,
+        king_quiet_limit: 0,
+    },
+    // Czech draughts [CZECH; dctl czech.hpp]: the Russian board, algebraic names, White first; men
+    // capture forward only, kings fly; when a king can capture a king must capture, otherwise free
+    // choice; pieces leave at the end; a man crowned by a capture stops there.
+    Variant {
+        id: VariantId::Czech,
+        key: "czech",
+        aliases: &["checas", "checa", "cz", "ceska dama"],
+        name_en: "Czech draughts",
+        name_es: "Damas checas",
+        rows: 8,
+        cols: 8,
+        orthogonal: false,
+        a1_playable: true,
+        plays_on_light_squares: false,
+        numbering: Numbering::Algebraic,
+        algebraic: true,
+        game_type: 29,
+        game_type_tag: "29,W,8,8,A0,0",
+        first_to_move: Color::White,
+        start_fen: RUSSIAN_START,
+        men_capture_backward: false,
+        men_move_sideways: false,
+        king_range: KingRange::Flying,
+        men_capture_kings: true,
+        removal: Removal::AtEnd,
+        no_reversal: false,
+        promotion_in_capture: PromotionInCapture::Stops,
+        priority: CapturePriority::KingCaptures,
+        draw_rules: KINGS_ONLY_25_DRAWS,
+        capture_separator: 'x',
+        king_landing: KingLanding::AnyBeyond,
+        straight_captures: false,
+        losing: false,
+        king_quiet_limit: 0,
+    },
+    // Thai draughts (mak-hos) [THAI]: 8 men each on the two rows nearest each player; kings move any
+    // distance and capture from a distance but land right behind the captured piece; captured pieces
+    // leave at once (so a king may turn back through a freed square); free choice; a man crowned by
+    // a capture stops. Sources disagree on who starts: PDN GameType 31 says Black, mindsports says
+    // White, fandom says there is no fixed rule; damas follows PDN (Black). Numbering follows PDN
+    // `31,B,8,8,N2,0`: square 1 is the top-left square seen from Black's seat (g1), so White starts on
+    // 1-8 and Black on 25-32.
+    Variant {
+        id: VariantId::Thai,
+        key: "thai",
+        aliases: &["tailandesas", "tailandesa", "makhos", "mak-hos", "th"],
+        name_en: "Thai draughts (mak-hos)",
+        name_es: "Damas tailandesas (mak-hos)",
+        rows: 8,
+        cols: 8,
+        orthogonal: false,
+        a1_playable: true,
+        plays_on_light_squares: false,
+        numbering: Numbering::FromBottomRight,
+        algebraic: false,
+        game_type: 31,
+        game_type_tag: "31,B,8,8,N2,0",
+        first_to_move: Color::Black,
+        start_fen: "B:W1-8:B25-32",
+        men_capture_backward: false,
+        men_move_sideways: false,
+        king_range: KingRange::Flying,
+        men_capture_kings: true,
+        removal: Removal::Immediate,
+        no_reversal: false,
+        promotion_in_capture: PromotionInCapture::Stops,
+        priority: CapturePriority::Free,
+        draw_rules: KINGS_ONLY_25_DRAWS,
+        capture_separator: '-',
+        king_landing: KingLanding::DirectlyBehind,
+        straight_captures: false,
+        losing: false,
+        king_quiet_limit: 0,
+    },
+    // Frisian draughts [FRIS]: the International board; men step diagonally forward but capture in
+    // eight directions (diagonally, and straight along rows and files over the playing squares); kings
+    // move diagonally and capture flying in eight directions; the capture worth most must be taken
+    // (FRIS 11-12); pieces leave at the end (FRIS 14); a man is crowned only where its move ends (FRIS 8);
+    // while a player has men, one king makes at most three plain moves in a row (FRIS 17, counted as
+    // lidraughts does: the count restarts when another king moves, a man moves or anything is captured).
+    Variant {
+        id: VariantId::Frisian,
+        key: "frisian",
+        aliases: &["frisias", "frisia", "frisonas", "frysk", "fries", "fr"],
+        name_en: "Frisian draughts",
+        name_es: "Damas frisias",
+        rows: 10,
+        cols: 10,
+        orthogonal: false,
+        a1_playable: true,
+        plays_on_light_squares: false,
+        numbering: Numbering::FromTopLeft,
+        algebraic: false,
+        game_type: 40,
+        game_type_tag: "40,W,10,10,N2,0",
+        first_to_move: Color::White,
+        start_fen: "W:W31-50:B1-20",
+        men_capture_backward: true,
+        men_move_sideways: false,
+        king_range: KingRange::Flying,
+        men_capture_kings: true,
+        removal: Removal::AtEnd,
+        no_reversal: false,
+        promotion_in_capture: PromotionInCapture::ContinuesAsMan,
+        priority: CapturePriority::Value,
+        draw_rules: FRISIAN_DRAWS,
+        capture_separator: 'x',
+        king_landing: KingLanding::AnyBeyond,
+        straight_captures: true,
+        losing: false,
+        king_quiet_limit: 3,
+    },
+    // Canadian draughts: International rules on a 12x12 board with 30 men each [dctl: canadian =
+    // international]. No separate draw rules were found; damas applies the FMJD ones.
+    Variant {
+        id: VariantId::Canadian,
+        key: "canadian",
+        aliases: &["canadienses", "canadiense", "ca", "12x12"],
+        name_en: "Canadian draughts",
+        name_es: "Damas canadienses",
+        rows: 12,
+        cols: 12,
+        orthogonal: false,
+        a1_playable: true,
+        plays_on_light_squares: false,
+        numbering: Numbering::FromTopLeft,
+        algebraic: false,
+        game_type: 27,
+        game_type_tag: "27,W,12,12,N2,0",
+        first_to_move: Color::White,
+        start_fen: "W:W43-72:B1-30",
+        men_capture_backward: true,
+        men_move_sideways: false,
+        king_range: KingRange::Flying,
+        men_capture_kings: true,
+        removal: Removal::AtEnd,
+        no_reversal: false,
+        promotion_in_capture: PromotionInCapture::ContinuesAsMan,
+        priority: CapturePriority::Majority,
+        draw_rules: INTERNATIONAL_DRAWS,
+        capture_separator: 'x',
+        king_landing: KingLanding::AnyBeyond,
+        straight_captures: false,
+        losing: false,
+        king_quiet_limit: 0,
+    },
+    // Antidraughts (giveaway): International moves and captures; the player who has no pieces or
+    // cannot move wins [lidraughts Antidraughts.scala]. PDN has no GameType for it; damas uses
+    // lidraughts' own number 98. The FMJD draw rules apply, as on lidraughts.
+    Variant {
+        id: VariantId::Antidraughts,
+        key: "antidraughts",
+        aliases: &["antidamas", "anti", "giveaway", "losing", "perdedoras"],
+        name_en: "Antidraughts",
+        name_es: "Antidamas",
+        rows: 10,
+        cols: 10,
+        orthogonal: false,
+        a1_playable: true,
+        plays_on_light_squares: false,
+        numbering: Numbering::FromTopLeft,
+        algebraic: false,
+        game_type: 98,
+        game_type_tag: "98,W,10,10,N2,0",
+        first_to_move: Color::White,
+        start_fen: "W:W31-50:B1-20",
+        men_capture_backward: true,
+        men_move_sideways: false,
+        king_range: KingRange::Flying,
+        men_capture_kings: true,
+        removal: Removal::AtEnd,
+        no_reversal: false,
+        promotion_in_capture: PromotionInCapture::ContinuesAsMan,
+        priority: CapturePriority::Majority,
+        draw_rules: INTERNATIONAL_DRAWS,
+        capture_separator: 'x',
+        king_landing: KingLanding::AnyBeyond,
+        straight_captures: false,
+        losing: true,
+        king_quiet_limit: 0,
     },
 ];

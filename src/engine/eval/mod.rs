@@ -3,6 +3,7 @@
 //!
 //! Scores are in hundredths of a man, from the side to move's point of view.
 
+mod anti;
 mod flying8;
 mod orthogonal;
 mod short8;
@@ -18,21 +19,32 @@ use crate::rules::{Color, Position, VariantId};
 pub enum Family {
     /// 8×8 with short kings: English, Italian.
     ShortEight,
-    /// 8×8 with flying kings: Russian, Brazilian, Spanish.
+    /// 8×8 with flying kings: Russian, Brazilian, Spanish, Pool, Czech and Thai.
     FlyingEight,
-    /// 10×10: International (flying kings) and Triestine (short kings).
+    /// 10×10 and larger: International, Frisian and Canadian (12×12) with flying kings, Triestine
+    /// with short kings.
     TenByTen,
     /// Orthogonal moves: Turkish.
     Orthogonal,
+    /// Played to lose: Antidraughts.
+    Losing,
 }
 
 impl Family {
     pub fn of(variant: VariantId) -> Family {
         match variant {
             VariantId::English | VariantId::Italian => Family::ShortEight,
-            VariantId::Russian | VariantId::Brazilian | VariantId::Spanish => Family::FlyingEight,
-            VariantId::International | VariantId::Triestine => Family::TenByTen,
+            VariantId::Russian
+            | VariantId::Brazilian
+            | VariantId::Spanish
+            | VariantId::Pool
+            | VariantId::Czech
+            | VariantId::Thai => Family::FlyingEight,
+            VariantId::International | VariantId::Triestine | VariantId::Frisian | VariantId::Canadian => {
+                Family::TenByTen
+            }
             VariantId::Turkish => Family::Orthogonal,
+            VariantId::Antidraughts => Family::Losing,
         }
     }
 }
@@ -77,6 +89,7 @@ impl Weights {
             Family::FlyingEight => flying8::WEIGHTS,
             Family::TenByTen => ten::weights(variant.rules().king_range),
             Family::Orthogonal => orthogonal::WEIGHTS,
+            Family::Losing => anti::WEIGHTS,
         }
     }
 
@@ -103,6 +116,7 @@ pub fn evaluate(p: &Position, w: &Weights) -> i32 {
         Family::FlyingEight => flying8::evaluate(p, t, w),
         Family::TenByTen => ten::evaluate(p, t, w),
         Family::Orthogonal => orthogonal::evaluate(p, t, w),
+        Family::Losing => anti::evaluate(p, t, w),
     };
     let white = white.clamp(-EVAL_LIMIT, EVAL_LIMIT);
     let s = if p.side_to_move() == Color::White { white } else { -white };
@@ -122,7 +136,7 @@ pub(crate) fn common(p: &Position, t: &Tables, w: &Weights, m: &Material) -> i32
         let mut s = m.men[ci] as i32 * w.man + m.kings[ci] as i32 * w.king;
         for r in 1..t.rows as usize {
             let n = (men & t.rel_row[ci][r]).count_ones() as i32;
-            s += n * w.advance[r];
+            s += n * w.advance[t.advance_index[r]];
         }
         if m.men[oi] > 0 {
             s += (men & t.rel_row[ci][0]).count_ones() as i32 * w.back_rank;

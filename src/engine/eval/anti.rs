@@ -1,0 +1,28 @@
+//! Antidraughts: International moves played to lose. A side with no pieces or no moves wins, so
+//! having fewer pieces and fewer moves is good; a king, which is hard to give away, counts as a
+//! burden worth more than a man.
+
+use super::{Weights, common};
+use crate::engine::board::{Material, Tables};
+use crate::rules::Position;
+
+pub const WEIGHTS: Weights = Weights {
+    man: 100,
+    king: 150,
+    advance: [0; 10],
+    back_rank: 0,
+    centre: 0,
+    king_centre: 0,
+    mobility: 3,
+    king_mobility: 1,
+    runaway: 0,
+    tempo: 0,
+    trade: 0,
+    drive: 0,
+};
+
+/// White minus Black: the ordinary terms (material, mobility) with the sign turned round.
+pub(super) fn evaluate(p: &Position, t: &Tables, w: &Weights) -> i32 {
+    let m = Material::of(p);
+    -common(p, t, w, &m)
+}
