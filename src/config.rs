@@ -126,6 +126,8 @@ pub struct Engine {
     pub default_level: u8,
     pub max_think: Duration,
     pub max_concurrent_searches: usize,
+    /// How long the engine searches before the board says it is thinking.
+    pub thinking_notice: Duration,
 }
 
 #[derive(Debug, Clone)]
@@ -200,6 +202,7 @@ struct RawEngine {
     default_level: u8,
     max_think_ms: u64,
     max_concurrent_searches: usize,
+    thinking_notice_ms: u64,
 }
 
 #[derive(Deserialize)]
@@ -315,6 +318,7 @@ impl Config {
                 default_level: raw.engine.default_level,
                 max_think: Duration::from_millis(raw.engine.max_think_ms),
                 max_concurrent_searches: raw.engine.max_concurrent_searches,
+                thinking_notice: Duration::from_millis(raw.engine.thinking_notice_ms),
             },
             limits: Limits {
                 open_challenges_per_user: raw.limits.open_challenges_per_user,

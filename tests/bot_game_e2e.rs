@@ -111,7 +111,7 @@ async fn play_out(fake: &FakeTelegram, user: &TestUser, variant: VariantId, fen:
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn english_game_by_text_to_a_result() {
-    let (fake, _damas) = started(&[]).await;
+    let (fake, _damas) = started(&[("DAMAS_ENGINE_THINKING_NOTICE_MS", "0")]).await;
     let ann = TestUser::new(5001, "Ann", Some("en"));
 
     // Black moves first in English draughts; the user plays Black from an endgame position.

@@ -121,13 +121,17 @@ pub async fn typed_move(bot: &Bot, ctx: &Ctx, who: &Who, text: &str) -> HandlerR
     make_move(bot, ctx, who, game, text.trim(), None).await
 }
 
-/// Plays `text` and shows the board: "thinking…" once the move stands and the engine searches,
-/// then the engine's reply.
+/// Plays `text` and shows the board: "thinking…" once the move stands and the engine has been
+/// searching for `engine.thinking_notice_ms`, then the engine's reply. A quick reply (the easy
+/// levels) is the only edit, which saves drawing and uploading a picture per move.
 async fn make_move(bot: &Bot, ctx: &Ctx, who: &Who, game: Game, text: &str, target: Option<MessageRef>) -> HandlerResult {
     let mut events = ctx.games.subscribe(&game.id).await.ok();
     let mut listening = events.is_some();
     let play = ctx.games.play(&game.id, me(who), text, Some(game.version));
     tokio::pin!(play);
+    let thinking = tokio::time::sleep(Duration::MAX);
+    tokio::pin!(thinking);
+    let mut stored = None;
     let result = loop {
         tokio::select! {
             biased;
@@ -139,19 +143,19 @@ async fn make_move(bot: &Bot, ctx: &Ctx, who: &Who, game: Game, text: &str, targ
                 }
             }, if listening => match event {
                 // The move is stored and the engine is searching (the service awaits the search
-                // before storing its reply, so this edit lands before the final one).
+                // before storing its reply, so an edit made now lands before the final one).
                 Some(event) if event.version == game.version + 1 && event.status == Status::Active => {
-                    if let Ok(now) = ctx.games.get(&event.id).await
-                        && now.version == event.version
-                        && now.player(now.turn).is_engine()
-                        && let Err(e) = show(bot, ctx, who, &now, &idle(), true, Show::Edit, target.clone()).await
-                    {
-                        tracing::warn!(error = %e, "cannot show the thinking board");
+                    stored = Some(event);
+                    thinking.as_mut().reset(tokio::time::Instant::now() + ctx.config.engine.thinking_notice);
+                    if ctx.config.engine.thinking_notice.is_zero() {
+                        // At once, before the reply is stored (play is not polled meanwhile).
+                        show_thinking(bot, ctx, who, stored.take(), target.clone()).await;
                     }
                 }
                 Some(_) => {}
                 None => listening = false,
             },
+            () = &mut thinking, if stored.is_some() => show_thinking(bot, ctx, who, stored.take(), target.clone()).await,
         }
     };
     match result {
@@ -163,6 +167,18 @@ async fn make_move(bot: &Bot, ctx: &Ctx, who: &Who, game: Game, text: &str, targ
             Ok(())
         }
         Err(e) => refuse(bot, who, e).await,
+    }
+}
+
+/// The board after the player's move, saying the engine is thinking, if the game is still there.
+async fn show_thinking(bot: &Bot, ctx: &Ctx, who: &Who, stored: Option<crate::game::GameEvent>, target: Option<MessageRef>) {
+    if let Some(event) = stored
+        && let Ok(now) = ctx.games.get(&event.id).await
+        && now.version == event.version
+        && now.player(now.turn).is_engine()
+        && let Err(e) = show(bot, ctx, who, &now, &idle(), true, Show::Edit, target).await
+    {
+        tracing::warn!(error = %e, "cannot show the thinking board");
     }
 }
 
