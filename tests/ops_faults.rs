@@ -452,8 +452,9 @@ async fn a_burst_across_two_instances_is_limited_in_total() {
     let (mut b, addr_b) = start_webhook_instance(&fake, &redis.url()).await;
     let zed = TestUser::new(6601, "Zed", Some("en"));
 
-    // 40 = twice the burst: each instance alone would take its 20.
-    const SENT: usize = 40;
+    // Twice the burst to each instance: alone, each would take its 20 (and what refills), so
+    // together at least twice what the shared limit lets through.
+    const SENT: usize = 80;
     let updates: Vec<Value> = (0..SENT)
         .map(|_| {
             fake.send_text(&zed, "/help");
