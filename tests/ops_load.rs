@@ -131,6 +131,44 @@ fn percentile(sorted: &[Duration], p: f64) -> Duration {
     sorted[i.min(sorted.len() - 1)]
 }
 
+/// CPU time (user and system) the process `pid` has used so far, in seconds (Linux: clock ticks
+/// of 1/100 s in /proc/<pid>/stat).
+fn cpu_secs(pid: u32) -> f64 {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+    // The fields after the command name (which is in parentheses and may hold spaces).
+    let fields: Vec<&str> = stat
+        .rsplit_once(')')
+        .map(|(_, rest)| rest.split_whitespace().collect())
+        .unwrap_or_default();
+    let ticks = |i: usize| {
+        fields
+            .get(i)
+            .and_then(|v| v.parse::<f64>().ok())
+            .unwrap_or(0.0)
+    };
+    // utime and stime are fields 14 and 15 of the line, 12 and 13 after the name and state.
+    (ticks(11) + ticks(12)) / 100.0
+}
+
+/// CPU time the Redis server has used so far, in seconds.
+async fn redis_cpu_secs(url: &str) -> f64 {
+    let client = redis::Client::open(url).unwrap();
+    let mut con = client.get_multiplexed_async_connection().await.unwrap();
+    let info: String = redis::cmd("INFO")
+        .arg("cpu")
+        .query_async(&mut con)
+        .await
+        .unwrap();
+    ["used_cpu_sys:", "used_cpu_user:"]
+        .iter()
+        .filter_map(|k| {
+            info.lines()
+                .find_map(|l| l.strip_prefix(k))
+                .and_then(|v| v.trim().parse::<f64>().ok())
+        })
+        .sum()
+}
+
 /// Total commands the Redis server has run.
 async fn redis_commands(url: &str) -> u64 {
     let client = redis::Client::open(url).unwrap();
@@ -350,6 +388,8 @@ async fn load_two_instances_sharing_redis() {
 
     let load_before = load_average();
     let commands_before = redis_commands(&redis.url()).await;
+    let cpu_before = cpu_secs(a.pid()) + cpu_secs(b.pid());
+    let redis_cpu_before = redis_cpu_secs(&redis.url()).await;
     let started = Instant::now();
     let engine_runs = futures::future::join_all(
         engine_users
@@ -366,6 +406,8 @@ async fn load_two_instances_sharing_redis() {
     let (engine_runs, people_runs) = futures::future::join(engine_runs, people_runs).await;
     let elapsed = started.elapsed();
     let commands = redis_commands(&redis.url()).await - commands_before;
+    let cpu = cpu_secs(a.pid()) + cpu_secs(b.pid()) - cpu_before;
+    let redis_cpu = redis_cpu_secs(&redis.url()).await - redis_cpu_before;
     let load_after = load_average();
 
     let (mut engine_secs, mut engine_count, mut render_secs, mut render_count) =
@@ -408,6 +450,13 @@ async fn load_two_instances_sharing_redis() {
         mean_engine * 1e3,
         mean_render * 1e3,
         commands as f64 / total.max(1) as f64,
+    );
+    println!(
+        "  CPU used: the two instances {:.2} s = {:.1} ms per move update; Redis {:.2} s = {:.2} ms per move update (setup included)",
+        cpu,
+        cpu * 1e3 / total.max(1) as f64,
+        redis_cpu,
+        redis_cpu * 1e3 / total.max(1) as f64,
     );
     assert!(total > 0, "no move was handled");
     assert_eq!(
