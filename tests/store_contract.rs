@@ -229,6 +229,34 @@ async fn short_lived_values(s: Arc<dyn GameStore>) {
     assert!(s.claim_once("x", Duration::from_secs(60)).await.unwrap());
 }
 
+async fn kv_compare_and_set(s: Arc<dyn GameStore>) {
+    let ttl = Duration::from_secs(60);
+    assert!(!s.kv_cas("lock", Some("a"), None, ttl).await.unwrap(), "nothing to compare with");
+    assert!(s.kv_cas("lock", None, Some("a"), ttl).await.unwrap());
+    assert!(!s.kv_cas("lock", None, Some("b"), ttl).await.unwrap(), "taken");
+    assert!(!s.kv_cas("lock", Some("b"), None, ttl).await.unwrap(), "not the holder");
+    assert_eq!(s.kv_get("lock").await.unwrap().as_deref(), Some("a"));
+    assert!(s.kv_cas("lock", Some("a"), Some("c"), ttl).await.unwrap());
+    assert!(s.kv_cas("lock", Some("c"), None, ttl).await.unwrap());
+    assert_eq!(s.kv_get("lock").await.unwrap(), None);
+    // An expired value counts as absent.
+    assert!(s.kv_cas("brief", None, Some("x"), Duration::from_millis(200)).await.unwrap());
+    tokio::time::sleep(Duration::from_millis(350)).await;
+    assert!(s.kv_cas("brief", None, Some("y"), ttl).await.unwrap());
+    // Many at once: exactly one takes it.
+    let tasks: Vec<_> = (0..16)
+        .map(|i| {
+            let s = Arc::clone(&s);
+            tokio::spawn(async move { s.kv_cas("race", None, Some(&i.to_string()), ttl).await.unwrap() })
+        })
+        .collect();
+    let mut won = 0;
+    for t in tasks {
+        won += usize::from(t.await.unwrap());
+    }
+    assert_eq!(won, 1);
+}
+
 async fn ratings_and_leaderboard(s: Arc<dyn GameStore>) {
     let v = VariantId::Russian;
     let mk = |user: u64, rating: f64| RatingEntry {
@@ -415,6 +443,7 @@ contract!(
     change_events,
     claim_once_dedups,
     short_lived_values,
+    kv_compare_and_set,
     ratings_and_leaderboard,
     rated_game_updates_both_scopes,
     concurrent_writers,

@@ -181,6 +181,16 @@ impl GameStore for PendingStore {
         self.store()?.kv_get(key).await
     }
 
+    async fn kv_cas(
+        &self,
+        key: &str,
+        expected: Option<&str>,
+        new: Option<&str>,
+        ttl: Duration,
+    ) -> Result<bool, StoreError> {
+        self.store()?.kv_cas(key, expected, new, ttl).await
+    }
+
     async fn kv_delete(&self, key: &str) -> Result<(), StoreError> {
         self.store()?.kv_delete(key).await
     }

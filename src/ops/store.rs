@@ -102,6 +102,16 @@ impl GameStore for MeteredStore {
         seen(self.inner.kv_delete(key).await)
     }
 
+    async fn kv_cas(
+        &self,
+        key: &str,
+        expected: Option<&str>,
+        new: Option<&str>,
+        ttl: Duration,
+    ) -> Result<bool, StoreError> {
+        seen(self.inner.kv_cas(key, expected, new, ttl).await)
+    }
+
     async fn rating(&self, scope: RatingScope, variant: VariantId, user: UserId) -> Result<Option<RatingEntry>, StoreError> {
         seen(self.inner.rating(scope, variant, user).await)
     }

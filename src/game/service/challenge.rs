@@ -2,14 +2,20 @@
 //! person, with limits on how many open challenges and unfinished games a user and a chat may
 //! have. Also the ratings' read side (a user's ratings, leaderboards).
 //!
-//! The limits are checked before the write, so two requests racing at the very limit may both pass;
-//! they bound spam, they are not a quota to the unit.
+//! A limit check and the write it allows run under a lock per user and per chat kept in the store,
+//! so concurrent requests, even on different processes, cannot together exceed a limit.
 
 use super::{GameError, GameService, NewGame, abort};
 use crate::game::model::{ChatId, Game, GameId, Player, Status, UserId};
 use crate::game::now_unix;
 use crate::game::ratings::{RatingEntry, RatingScope};
+use crate::game::store::StoreError;
 use crate::rules::{Color, VariantId};
+
+/// How long a limits lock lives if its holder never gives it back.
+const LIMITS_LOCK_TTL: std::time::Duration = std::time::Duration::from_secs(10);
+/// How long a request waits for a limits lock before giving up.
+const LIMITS_LOCK_WAIT: std::time::Duration = std::time::Duration::from_secs(5);
 
 /// Which limit a request ran into.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -90,30 +96,15 @@ impl GameService {
         if c.opponent.as_ref().is_some_and(|(id, _)| *id == c.user) {
             return Err(GameError::OwnChallenge);
         }
-        let mine = self.store.active_for_user(c.user).await?;
-        if mine.iter().filter(|g| is_open(g)).count() >= limits.open_per_user as usize {
-            return Err(GameError::Limit(LimitKind::OpenPerUser(
-                limits.open_per_user,
-            )));
-        }
-        if mine.iter().filter(|g| is_running(g)).count() >= limits.games_per_user as usize {
-            return Err(GameError::Limit(LimitKind::GamesPerUser(
-                limits.games_per_user,
-            )));
-        }
-        if let Some(chat) = c.chat {
-            let here = self.store.active_for_chat(chat).await?;
-            if here.iter().filter(|g| is_open(g)).count() >= limits.open_per_chat as usize {
-                return Err(GameError::Limit(LimitKind::OpenPerChat(
-                    limits.open_per_chat,
-                )));
-            }
-            if here.iter().filter(|g| is_running(g)).count() >= limits.games_per_chat as usize {
-                return Err(GameError::Limit(LimitKind::GamesPerChat(
-                    limits.games_per_chat,
-                )));
-            }
-        }
+        let (user, chat) = (c.user, c.chat);
+        self.under_limits_lock(user, chat, async {
+            self.within_limits(user, chat, limits, true).await?;
+            self.post_challenge(c).await
+        })
+        .await
+    }
+
+    async fn post_challenge(&self, c: Challenge) -> Result<Game, GameError> {
         let color = c.color.unwrap_or_else(|| {
             if rand::random::<bool>() {
                 Color::White
@@ -167,21 +158,130 @@ impl GameService {
         {
             return Err(GameError::NotInvited);
         }
+        self.under_limits_lock(user, game.chat, async {
+            self.within_limits(user, game.chat, limits, false).await?;
+            self.join(id, user, name).await
+        })
+        .await
+    }
+
+    /// Fails with the first limit the user (and the chat, if any) has reached: unfinished games
+    /// between people, and with `opening` also open challenges.
+    async fn within_limits(
+        &self,
+        user: UserId,
+        chat: Option<ChatId>,
+        limits: &Limits,
+        opening: bool,
+    ) -> Result<(), GameError> {
         let mine = self.store.active_for_user(user).await?;
-        if mine.iter().filter(|g| is_running(g)).count() >= limits.games_per_user as usize {
-            return Err(GameError::Limit(LimitKind::GamesPerUser(
-                limits.games_per_user,
-            )));
+        let here = match chat {
+            Some(chat) => Some(self.store.active_for_chat(chat).await?),
+            None => None,
+        };
+        type Check<'a> = (&'a [Game], fn(&Game) -> bool, u32, LimitKind);
+        let mut checks: Vec<Check> = Vec::new();
+        if opening {
+            checks.push((
+                mine.as_slice(),
+                is_open,
+                limits.open_per_user,
+                LimitKind::OpenPerUser(limits.open_per_user),
+            ));
         }
-        if let Some(chat) = game.chat {
-            let here = self.store.active_for_chat(chat).await?;
-            if here.iter().filter(|g| is_running(g)).count() >= limits.games_per_chat as usize {
-                return Err(GameError::Limit(LimitKind::GamesPerChat(
-                    limits.games_per_chat,
-                )));
+        checks.push((
+            mine.as_slice(),
+            is_running,
+            limits.games_per_user,
+            LimitKind::GamesPerUser(limits.games_per_user),
+        ));
+        if let Some(here) = &here {
+            if opening {
+                checks.push((
+                    here.as_slice(),
+                    is_open,
+                    limits.open_per_chat,
+                    LimitKind::OpenPerChat(limits.open_per_chat),
+                ));
+            }
+            checks.push((
+                here.as_slice(),
+                is_running,
+                limits.games_per_chat,
+                LimitKind::GamesPerChat(limits.games_per_chat),
+            ));
+        }
+        for (games, counts, limit, kind) in checks {
+            if games.iter().filter(|g| counts(g)).count() >= limit as usize {
+                return Err(GameError::Limit(kind));
             }
         }
-        self.join(id, user, name).await
+        Ok(())
+    }
+
+    /// Runs `body` (a limit check and the write it allows) while holding the limit locks of the
+    /// user and of the chat, so that concurrent requests of the same user or in the same chat are
+    /// checked one after the other and cannot together exceed a limit. The locks are values in the
+    /// store (shared by all processes), taken by compare-and-set and given back afterwards; should
+    /// a process die holding one, it expires after `LIMITS_LOCK_TTL`.
+    async fn under_limits_lock<T>(
+        &self,
+        user: UserId,
+        chat: Option<ChatId>,
+        body: impl std::future::Future<Output = Result<T, GameError>>,
+    ) -> Result<T, GameError> {
+        let mut keys = vec![format!("limits:user:{user}")];
+        if let Some(chat) = chat {
+            keys.push(format!("limits:chat:{chat}"));
+        }
+        let token = format!("{:016x}", rand::random::<u64>());
+        let mut held = Vec::new();
+        let mut outcome = Ok(());
+        for key in &keys {
+            match self.take_lock(key, &token).await {
+                Ok(()) => held.push(key),
+                Err(e) => {
+                    outcome = Err(e);
+                    break;
+                }
+            }
+        }
+        let result = match outcome {
+            Ok(()) => body.await,
+            Err(e) => Err(e),
+        };
+        for key in held {
+            // A lock that cannot be given back expires on its own.
+            if let Err(e) = self
+                .store
+                .kv_cas(key, Some(&token), None, LIMITS_LOCK_TTL)
+                .await
+            {
+                tracing::warn!(key, error = %e, "could not release a limits lock");
+            }
+        }
+        result
+    }
+
+    async fn take_lock(&self, key: &str, token: &str) -> Result<(), GameError> {
+        let start = std::time::Instant::now();
+        let mut pause = std::time::Duration::from_millis(2);
+        loop {
+            if self
+                .store
+                .kv_cas(key, None, Some(token), LIMITS_LOCK_TTL)
+                .await?
+            {
+                return Ok(());
+            }
+            if start.elapsed() >= LIMITS_LOCK_WAIT {
+                return Err(GameError::Store(StoreError::Unavailable(format!(
+                    "{key} is busy"
+                ))));
+            }
+            tokio::time::sleep(pause).await;
+            pause = (pause * 2).min(std::time::Duration::from_millis(50));
+        }
     }
 
     /// The invited person turns a challenge down: it ends without a game.

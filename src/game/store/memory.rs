@@ -265,6 +265,27 @@ impl GameStore for MemoryStore {
         Ok(())
     }
 
+    async fn kv_cas(
+        &self,
+        key: &str,
+        expected: Option<&str>,
+        new: Option<&str>,
+        ttl: Duration,
+    ) -> Result<bool, StoreError> {
+        let now = Instant::now();
+        let mut inner = self.lock();
+        let key = format!("kv:{key}");
+        let current = inner.values.get(&key).filter(|(_, expires)| *expires > now).map(|(v, _)| v.as_str());
+        if current != expected {
+            return Ok(false);
+        }
+        match new {
+            Some(value) => inner.values.insert(key, (value.to_owned(), now + ttl)),
+            None => inner.values.remove(&key),
+        };
+        Ok(true)
+    }
+
     async fn rating(
         &self,
         scope: RatingScope,

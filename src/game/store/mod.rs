@@ -118,6 +118,12 @@ pub trait GameStore: Send + Sync {
     async fn kv_set(&self, key: &str, value: &str, ttl: Duration) -> Result<(), StoreError>;
     async fn kv_get(&self, key: &str) -> Result<Option<String>, StoreError>;
     async fn kv_delete(&self, key: &str) -> Result<(), StoreError>;
+    /// Compare-and-set on a short-lived value (the same key space as `kv_set`): only if the value
+    /// of `key` is `expected` (`None`: absent or expired), sets it to `new` for `ttl`, or removes it
+    /// when `new` is `None`. True when written. Serves as a lock (`None` -> token -> `None`) and as
+    /// a version that may only move forward.
+    async fn kv_cas(&self, key: &str, expected: Option<&str>, new: Option<&str>, ttl: Duration)
+    -> Result<bool, StoreError>;
 
     async fn rating(&self, scope: RatingScope, variant: VariantId, user: UserId)
     -> Result<Option<RatingEntry>, StoreError>;

@@ -74,6 +74,23 @@ end
 return 1
 ";
 
+/// KEYS[1] value. ARGV: '1' if a value is expected else '0', expected value, '1' to set else '0'
+/// (remove), new value, ttl millis. Returns 1 written, 0 the value differs.
+const KV_CAS_LUA: &str = r"
+local cur = redis.call('GET', KEYS[1])
+if ARGV[1] == '1' then
+  if cur ~= ARGV[2] then return 0 end
+elseif cur then
+  return 0
+end
+if ARGV[3] == '1' then
+  redis.call('SET', KEYS[1], ARGV[4], 'PX', ARGV[5])
+else
+  redis.call('DEL', KEYS[1])
+end
+return 1
+";
+
 pub struct RedisStore {
     client: redis::Client,
     con: ConnectionManager,
@@ -82,6 +99,7 @@ pub struct RedisStore {
     create: Script,
     cas: Script,
     rate: Script,
+    kv_cas: Script,
     dispatcher: OnceCell<Dispatcher>,
 }
 
@@ -121,6 +139,7 @@ impl RedisStore {
             create: Script::new(CREATE_LUA),
             cas: Script::new(CAS_LUA),
             rate: Script::new(RATE_LUA),
+            kv_cas: Script::new(KV_CAS_LUA),
             dispatcher: OnceCell::new(),
         })
     }
@@ -524,6 +543,28 @@ impl GameStore for RedisStore {
     async fn kv_delete(&self, key: &str) -> Result<(), StoreError> {
         let mut con = self.con.clone();
         con.del::<_, ()>(format!("{}:kv:{key}", self.prefix)).await.map_err(unavailable)
+    }
+
+    async fn kv_cas(
+        &self,
+        key: &str,
+        expected: Option<&str>,
+        new: Option<&str>,
+        ttl: Duration,
+    ) -> Result<bool, StoreError> {
+        let mut con = self.con.clone();
+        let written: i64 = self
+            .kv_cas
+            .key(format!("{}:kv:{key}", self.prefix))
+            .arg(if expected.is_some() { "1" } else { "0" })
+            .arg(expected.unwrap_or(""))
+            .arg(if new.is_some() { "1" } else { "0" })
+            .arg(new.unwrap_or(""))
+            .arg(ttl.as_millis().max(1) as u64)
+            .invoke_async(&mut con)
+            .await
+            .map_err(unavailable)?;
+        Ok(written == 1)
     }
 
     async fn rating(
