@@ -186,6 +186,50 @@ async fn group_challenge_with_taps_replies_and_m_to_a_result() {
     fake.send_group_text(GROUP, &bob, &text, Some(id));
     let card = card_at(&fake, id, 2).await;
     assert!(card.body().contains(&text), "{}", card.body());
+
+    // Bob asks to take his move back. Only Ann answers: a spectator and Bob himself cannot.
+    let cq = fake.tap_in(GROUP, &bob, id, &button(&card, "↩️"));
+    answer_of(&fake, &cq).await;
+    let offered = "Bob asks to take back a move";
+    let card = fake
+        .wait_until(WAIT, "the takeback offer", |f| {
+            f.message(GROUP, id).filter(|m| m.body().contains(offered))
+        })
+        .await;
+    let cq = fake.tap_in(GROUP, &carl, id, &button(&card, "↩️✅"));
+    assert_eq!(answer_of(&fake, &cq).await, "This is not your game.");
+    let cq = fake.tap_in(GROUP, &bob, id, &button(&card, "↩️✅"));
+    assert!(!answer_of(&fake, &cq).await.is_empty(), "Bob cannot accept his own offer");
+    // Ann declines: the offer goes, the move stays.
+    fake.tap_in(GROUP, &ann, id, &button(&card, "↩️❌"));
+    let card = fake
+        .wait_until(WAIT, "the declined takeback", |f| {
+            f.message(GROUP, id).filter(|m| !m.body().contains(offered))
+        })
+        .await;
+    assert!(card.body().contains("(2):") && card.body().contains("Ann to move"), "{}", card.body());
+    // Asked again and accepted: back to Bob's turn at ply 1, with one picture edit.
+    let cq = fake.tap_in(GROUP, &bob, id, &button(&card, "↩️"));
+    answer_of(&fake, &cq).await;
+    let card = fake
+        .wait_until(WAIT, "the second takeback offer", |f| {
+            f.message(GROUP, id).filter(|m| m.body().contains(offered))
+        })
+        .await;
+    let n = fake.call_count();
+    fake.tap_in(GROUP, &ann, id, &button(&card, "↩️✅"));
+    let card = card_at(&fake, id, 1).await;
+    assert!(card.body().contains("Bob to move") && !card.body().contains(offered), "{}", card.body());
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert_eq!(
+        fake.calls().iter().skip(n).filter(|c| c.method == "editMessageMedia").count(),
+        1,
+        "one edit for the takeback"
+    );
+    // Bob plays the same move again.
+    fake.send_group_text(GROUP, &bob, &text, Some(id));
+    let card = card_at(&fake, id, 2).await;
+    assert!(card.body().contains(&text), "{}", card.body());
     position = position.play(&position.parse_move(&text).unwrap());
 
     // A wrong move by /m is explained in the group; the right one ends the game.

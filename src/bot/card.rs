@@ -112,31 +112,17 @@ pub fn caption(game: &Game, lang: Lang) -> Result<String, BoardError> {
             false
         )
     );
-    if game.status == Status::Active {
-        if let Some(by) = game.offers.draw {
+    let live = game.status == Status::Active;
+    let offers = [
+        (live, game.offers.draw, "card-draw-offered"),
+        (live, game.offers.takeback, "card-takeback-offered"),
+        (true, game.offers.rematch, "card-rematch-offered"),
+    ];
+    for (shown, by, key) in offers {
+        if let (true, Some(by)) = (shown, by) {
             text.push('\n');
-            text.push_str(&tf(
-                lang,
-                "card-draw-offered",
-                &[("name", &player_name(lang, game.player(by)))],
-            ));
+            text.push_str(&tf(lang, key, &[("name", &player_name(lang, game.player(by)))]));
         }
-        if let Some(by) = game.offers.takeback {
-            text.push('\n');
-            text.push_str(&tf(
-                lang,
-                "card-takeback-offered",
-                &[("name", &player_name(lang, game.player(by)))],
-            ));
-        }
-    }
-    if let Some(by) = game.offers.rematch {
-        text.push('\n');
-        text.push_str(&tf(
-            lang,
-            "card-rematch-offered",
-            &[("name", &player_name(lang, game.player(by)))],
-        ));
     }
     Ok(text)
 }
@@ -190,6 +176,12 @@ pub fn markup(
                         row.push(board_button("🤝❌".into(), game, Action::DeclineDraw));
                     } else {
                         row.push(board_button("🤝".into(), game, Action::OfferDraw));
+                    }
+                    if game.offers.takeback.is_some() {
+                        row.push(InlineKeyboardButton::callback("↩️✅", data("ty", game)));
+                        row.push(InlineKeyboardButton::callback("↩️❌", data("tn", game)));
+                    } else if !game.moves.is_empty() {
+                        row.push(InlineKeyboardButton::callback("↩️", data("t", game)));
                     }
                     row.push(board_button("♻️".into(), game, Action::Refresh));
                     row

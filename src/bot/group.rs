@@ -160,6 +160,7 @@ pub fn refusal(lang: Lang, error: &GameError) -> String {
         GameError::AlreadyOffered => t(lang, "game-already-offered"),
         GameError::NoOffer => t(lang, "group-no-offer"),
         GameError::NotOver => t(lang, "game-not-over"),
+        GameError::NothingToTakeBack => t(lang, "game-nothing-to-undo"),
         GameError::Invalid(detail) => tf(lang, "game-bad-position", &[("detail", &escape(detail))]),
         GameError::Limit(kind) => match kind {
             LimitKind::OpenPerUser(n) => tf(lang, "limit-open-user", &[("n", n)]),
@@ -724,7 +725,7 @@ async fn variant_chosen(
     issue(bot, ctx, who, variant, None, None, opponent, None).await
 }
 
-/// Accept, Decline, Cancel and PDN on a card.
+/// Accept, Decline, Cancel, PDN and the takeback offer and answers on a card.
 async fn card_button(
     bot: &Bot,
     ctx: &Ctx,
@@ -746,6 +747,10 @@ async fn card_button(
                 other => other,
             }),
         "d" => ctx.games.decline_challenge(id, user).await,
+        // Taking a move back between people needs both: one offers, the other accepts or declines.
+        "t" => ctx.games.takeback(id, user, None).await,
+        "ty" => ctx.games.answer_takeback(id, user, true, None).await,
+        "tn" => ctx.games.answer_takeback(id, user, false, None).await,
         "c" => match ctx.games.get(id).await {
             Ok(g) if g.status == Status::Waiting && g.colors_of(user).is_empty() => {
                 answer(bot, q, Some(t(who.lang, "challenge-only-challenger"))).await;
@@ -770,16 +775,12 @@ async fn card_button(
                 Some(v) if !game.views.contains(&v) => ctx.games.add_view(&game.id, v).await?,
                 _ => game,
             };
-            show(
-                bot,
-                ctx,
-                &game,
-                &Step::Idle { refused: None },
-                Controls::Normal,
-                Change::Board,
-            )
-            .await?;
-            notify_turn(bot, ctx, &game).await;
+            // An offer or a refused takeback changes only the text; the rest moves the board.
+            let change = if matches!(what, "t" | "tn") { Change::Text } else { Change::Board };
+            show(bot, ctx, &game, &Step::Idle { refused: None }, Controls::Normal, change).await?;
+            if change == Change::Board {
+                notify_turn(bot, ctx, &game).await;
+            }
             Ok(())
         }
         Err(e) => {
