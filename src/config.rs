@@ -113,6 +113,8 @@ pub struct Webhook {
 pub struct Store {
     /// May carry a password, hence a secret.
     pub redis_url: Option<Secret>,
+    /// What every Redis key starts with, so several deployments can share one Redis.
+    pub key_prefix: String,
 }
 
 #[derive(Debug, Clone)]
@@ -188,6 +190,7 @@ struct RawWebhook {
 #[serde(deny_unknown_fields)]
 struct RawStore {
     redis_url: String,
+    key_prefix: String,
 }
 
 #[derive(Deserialize)]
@@ -312,7 +315,10 @@ impl Config {
                 secret_token: non_empty(raw.webhook.secret_token).map(Secret::new),
                 lease: Duration::from_secs(raw.webhook.lease_secs),
             },
-            store: Store { redis_url: non_empty(raw.store.redis_url).map(Secret::new) },
+            store: Store {
+                redis_url: non_empty(raw.store.redis_url).map(Secret::new),
+                key_prefix: non_empty(raw.store.key_prefix).unwrap_or_else(|| "damas".to_owned()),
+            },
             webapp: Webapp { dev_guest },
             engine: Engine {
                 default_level: raw.engine.default_level,

@@ -5,19 +5,12 @@ mod support;
 use std::time::Duration;
 
 use support::fake_telegram::{FakeTelegram, TestUser};
-use support::{Damas, TOKEN};
+use support::{Damas, TOKEN, started};
 
-async fn started() -> (FakeTelegram, Damas) {
-    let fake = FakeTelegram::start(TOKEN).await;
-    let damas = Damas::start(&fake.url(), &[]);
-    // Polling begins once the webhook is gone and the menus are set.
-    fake.wait_until(Duration::from_secs(30), "the bot to start polling", |f| (f.get_updates_polls() > 0).then_some(())).await;
-    (fake, damas)
-}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn startup_sets_menus_and_stops_cleanly_on_ctrl_c() {
-    let (fake, mut damas) = started().await;
+    let (fake, mut damas) = started(&[]).await;
     let calls = fake.calls();
     let pos = |m: &str| calls.iter().position(|c| c.method == m);
     assert!(pos("getMe").is_some() && pos("deleteWebhook").is_some(), "{calls:#?}");
@@ -51,7 +44,7 @@ async fn startup_sets_menus_and_stops_cleanly_on_ctrl_c() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn start_help_and_language() {
-    let (fake, _damas) = started().await;
+    let (fake, _damas) = started(&[]).await;
     let ana = TestUser::new(1001, "Ana", Some("es"));
     let bob = TestUser::new(1002, "Bob <b>", Some("en-GB"));
 
@@ -95,7 +88,7 @@ async fn start_help_and_language() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn play_menu_asks_for_what_is_missing_and_settings_toggle() {
-    let (fake, _damas) = started().await;
+    let (fake, _damas) = started(&[]).await;
     let eva = TestUser::new(2001, "Eva", Some("en"));
 
     let n = fake.call_count();
@@ -173,7 +166,7 @@ async fn http_server_alone_without_token() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn rules_lookup_in_both_languages() {
-    let (fake, _damas) = started().await;
+    let (fake, _damas) = started(&[]).await;
     let ann = TestUser::new(3001, "Ann", Some("en-US"));
     let pepe = TestUser::new(3002, "Pepe", Some("es-ES"));
 

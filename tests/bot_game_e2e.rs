@@ -9,7 +9,7 @@ use damas::render::callback::{Action, CallbackData};
 use damas::render::keyboard;
 use damas::rules::{Position, VariantId};
 use support::fake_telegram::{ChatMessage, FakeTelegram, TestUser};
-use support::{Damas, TOKEN};
+use support::started;
 
 const WAIT: Duration = Duration::from_secs(30);
 
@@ -18,13 +18,6 @@ const WAIT: Duration = Duration::from_secs(30);
 /// slower than that anyway.
 async fn pace() {
     tokio::time::sleep(Duration::from_millis(220)).await;
-}
-
-async fn started(env: &[(&str, &str)]) -> (FakeTelegram, Damas) {
-    let fake = FakeTelegram::start(TOKEN).await;
-    let damas = Damas::start(&fake.url(), env);
-    fake.wait_until(WAIT, "the bot to start polling", |f| (f.get_updates_polls() > 0).then_some(())).await;
-    (fake, damas)
 }
 
 /// The newest board message (a photo or a text with the board keyboard) in the user's chat.

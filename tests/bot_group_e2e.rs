@@ -9,28 +9,10 @@ use damas::render::callback::{Action, CallbackData};
 use damas::render::keyboard;
 use damas::rules::{Position, Square, VariantId};
 use support::fake_telegram::{ChatMessage, FakeTelegram, TestUser};
-use support::{Damas, TOKEN};
+use support::{Damas, RedisSpace, TOKEN, button, started};
 
 const WAIT: Duration = Duration::from_secs(30);
 const GROUP: i64 = -100_777;
-
-async fn started(env: &[(&str, &str)]) -> (FakeTelegram, Damas) {
-    let fake = FakeTelegram::start(TOKEN).await;
-    let damas = Damas::start(&fake.url(), env);
-    fake.wait_until(WAIT, "the bot to start polling", |f| {
-        (f.get_updates_polls() > 0).then_some(())
-    })
-    .await;
-    (fake, damas)
-}
-
-fn button(m: &ChatMessage, label: &str) -> String {
-    m.buttons()
-        .into_iter()
-        .find(|(l, _)| l.contains(label))
-        .map(|(_, d)| d)
-        .unwrap_or_else(|| panic!("no {label:?} button: {:?}", m.buttons()))
-}
 
 /// Any board callback of the card, to learn the game id and ply.
 fn board_data(m: &ChatMessage) -> CallbackData {
@@ -79,7 +61,19 @@ fn first_move(position: &Position) -> (String, Square, Square) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn group_challenge_with_taps_replies_and_m_to_a_result() {
-    let (fake, _damas) = started(&[]).await;
+    group_game(&[]).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn group_challenge_with_taps_replies_and_m_to_a_result_on_redis() {
+    let redis = RedisSpace::new();
+    group_game(&redis.env(&[])).await;
+}
+
+/// A challenge accepted and played to the end by taps, a reply and /m, with a takeback, refused
+/// taps, the PDN and a rematch.
+async fn group_game(env: &[(&str, &str)]) {
+    let (fake, _damas) = started(env).await;
     let ann = TestUser::new(6001, "Ann", Some("en"));
     let bob = TestUser::new(6002, "Bob", Some("en"));
     let carl = TestUser::new(6003, "Carl", Some("en"));
@@ -299,7 +293,18 @@ async fn group_challenge_with_taps_replies_and_m_to_a_result() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn ratings_limits_and_simultaneous_taps() {
-    let (fake, _damas) = started(&[("DAMAS_LIMITS_OPEN_CHALLENGES_PER_USER", "1")]).await;
+    ratings_limits_and_taps(&[("DAMAS_LIMITS_OPEN_CHALLENGES_PER_USER", "1")]).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn ratings_limits_and_simultaneous_taps_on_redis() {
+    let redis = RedisSpace::new();
+    ratings_limits_and_taps(&redis.env(&[("DAMAS_LIMITS_OPEN_CHALLENGES_PER_USER", "1")])).await;
+}
+
+/// Limits, both players tapping at the same instant, resigning, ratings and a declined challenge.
+async fn ratings_limits_and_taps(env: &[(&str, &str)]) {
+    let (fake, _damas) = started(env).await;
     let ann = TestUser::new(6101, "Ann", Some("en"));
     let bob = TestUser::new(6102, "Bob", Some("en"));
 
@@ -439,4 +444,127 @@ async fn ratings_limits_and_simultaneous_taps() {
         })
         .await;
     assert!(card.buttons().is_empty(), "{:?}", card.buttons());
+}
+
+/// A Mini App session for `user`, with initData signed by the bot token as Telegram would.
+async fn app_session(http: &reqwest::Client, base: &str, user: &TestUser) -> String {
+    let who = format!(r#"{{"id":{},"first_name":"{}"}}"#, user.id, user.first_name);
+    let auth_date = damas::game::now_unix().to_string();
+    let init_data = damas::webapp::init_data::sign(&[("auth_date", &auth_date), ("user", &who)], TOKEN);
+    let reply: serde_json::Value = http
+        .post(format!("{base}/api/session"))
+        .json(&serde_json::json!({ "init_data": init_data }))
+        .send()
+        .await
+        .expect("session request")
+        .json()
+        .await
+        .expect("session reply");
+    reply["token"].as_str().unwrap_or_else(|| panic!("no session: {reply}")).to_owned()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_card_follows_moves_made_in_the_mini_app() {
+    card_follows_the_mini_app(&[], false).await;
+}
+
+/// Two processes share the Redis: the second (in webhook mode, so it takes no updates from the
+/// fake) serves the Mini App; both hear the change, the card is edited once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_card_follows_moves_made_in_the_mini_app_on_redis_with_two_processes() {
+    let redis = RedisSpace::new();
+    card_follows_the_mini_app(&redis.env(&[]), true).await;
+}
+
+/// Moves and a resignation made in the Mini App show on the group card, one edit each.
+async fn card_follows_the_mini_app(env: &[(&str, &str)], two_processes: bool) {
+    let (fake, mut damas) = started(env).await;
+    let mut second = two_processes.then(|| {
+        let mut env = env.to_vec();
+        env.extend_from_slice(&[
+            ("DAMAS_WEBHOOK_ENABLED", "true"),
+            ("DAMAS_WEBHOOK_SECRET_TOKEN", "test-secret"),
+            ("DAMAS_HTTP_PUBLIC_URL", "https://damas.example"),
+        ]);
+        Damas::start(&fake.url(), &env)
+    });
+    let base = match second.as_mut() {
+        Some(other) => {
+            let addr = other.wait_http_addr();
+            fake.wait_until(WAIT, "the second process to connect", |f| {
+                (f.calls_to("getMe").len() >= 2).then_some(())
+            })
+            .await;
+            format!("http://{addr}")
+        }
+        None => format!("http://{}", damas.wait_http_addr()),
+    };
+    let ann = TestUser::new(6201, "Ann", Some("en"));
+    let bob = TestUser::new(6202, "Bob", Some("en"));
+    let variant = VariantId::Russian;
+
+    let n = fake.call_count();
+    fake.send_group_text(GROUP, &ann, "/challenge russian white", None);
+    let card = fake.wait_sent(n, GROUP).await;
+    let id = card.message_id;
+    fake.tap_in(GROUP, &bob, id, &button(&card, "Accept"));
+    let card = fake
+        .wait_until(WAIT, "the game to start", |f| {
+            f.message(GROUP, id).filter(|m| m.body().contains("Ann to move"))
+        })
+        .await;
+    let game = board_data(&card).game().to_owned();
+    // Let the start settle, so that what follows counts only the move's edits.
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+
+    // Ann moves in the Mini App: the card in the group shows it, with one edit.
+    let http = reqwest::Client::new();
+    let token = app_session(&http, &base, &ann).await;
+    let position = Position::start(variant);
+    let (text, _, _) = first_move(&position);
+    let n = fake.call_count();
+    let reply = http
+        .post(format!("{base}/api/games/{game}/moves"))
+        .bearer_auth(&token)
+        .json(&serde_json::json!({ "move": text }))
+        .send()
+        .await
+        .expect("move request");
+    assert_eq!(reply.status().as_u16(), 200, "{:?}", reply.text().await);
+    let card = card_at(&fake, id, 1).await;
+    assert!(card.body().contains(&text) && card.body().contains("Bob to move"), "{}", card.body());
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    let edits = |n: usize| {
+        fake.calls()
+            .iter()
+            .skip(n)
+            .filter(|c| c.method.starts_with("editMessage"))
+            .count()
+    };
+    assert_eq!(edits(n), 1, "exactly one edit of the card for the move");
+
+    // Bob answers on the card as usual: one edit, and the listener adds none.
+    let position = position.play(&position.parse_move(&text).unwrap());
+    let (text, _, _) = first_move(&position);
+    let n = fake.call_count();
+    fake.send_group_text(GROUP, &bob, &text, Some(id));
+    card_at(&fake, id, 2).await;
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    assert_eq!(edits(n), 1, "a move on the card is shown once");
+
+    // Ann resigns in the Mini App: the card shows the result.
+    let reply = http
+        .post(format!("{base}/api/games/{game}/resign"))
+        .bearer_auth(&token)
+        .json(&serde_json::json!({}))
+        .send()
+        .await
+        .expect("resign request");
+    assert_eq!(reply.status().as_u16(), 200, "{:?}", reply.text().await);
+    let card = fake
+        .wait_until(WAIT, "the result on the card", |f| {
+            f.message(GROUP, id).filter(|m| m.body().contains("Black won"))
+        })
+        .await;
+    assert!(card.body().contains("White resigned"), "{}", card.body());
 }

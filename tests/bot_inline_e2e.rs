@@ -9,27 +9,9 @@ use damas::render::callback::{Action, CallbackData};
 use damas::render::keyboard;
 use damas::rules::{Color, Position, Square, VariantId};
 use support::fake_telegram::{ChatMessage, FakeTelegram, TestUser};
-use support::{Damas, TOKEN};
+use support::{button, started};
 
 const WAIT: Duration = Duration::from_secs(30);
-
-async fn started(env: &[(&str, &str)]) -> (FakeTelegram, Damas) {
-    let fake = FakeTelegram::start(TOKEN).await;
-    let damas = Damas::start(&fake.url(), env);
-    fake.wait_until(WAIT, "the bot to start polling", |f| {
-        (f.get_updates_polls() > 0).then_some(())
-    })
-    .await;
-    (fake, damas)
-}
-
-fn button(m: &ChatMessage, label: &str) -> String {
-    m.buttons()
-        .into_iter()
-        .find(|(l, _)| l.contains(label))
-        .map(|(_, d)| d)
-        .unwrap_or_else(|| panic!("no {label:?} button: {:?}", m.buttons()))
-}
 
 fn pick(card: &ChatMessage, variant: VariantId, squares: &[Square]) -> String {
     let (_, d) = card
@@ -281,4 +263,83 @@ async fn inline_cards_without_feedback_and_withdrawn() {
         !answer_of(&fake, &cq).await.is_empty(),
         "a withdrawn challenge cannot be accepted"
     );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn inline_cards_show_the_board_by_url_with_a_public_address() {
+    let (fake, mut damas) = started(&[("DAMAS_HTTP_PUBLIC_URL", "https://damas.example")]).await;
+    let base = format!("http://{}", damas.wait_http_addr());
+    let ann = TestUser::new(6301, "Ann", Some("en"));
+    let bob = TestUser::new(6302, "Bob", Some("en"));
+    let variant = VariantId::Russian;
+    let public = "https://damas.example";
+    let png = |path: String| {
+        let url = format!("{base}{path}");
+        async move {
+            let reply = reqwest::get(&url).await.expect("picture request");
+            assert_eq!(reply.status().as_u16(), 200, "{url}");
+            let bytes = reply.bytes().await.expect("picture");
+            assert!(bytes.starts_with(b"\x89PNG"), "{url}");
+        }
+    };
+
+    // The challenge is offered as the starting position's picture, served by this server.
+    let q = fake.inline_query(&ann, "russian white");
+    let results = fake
+        .wait_until(WAIT, "the inline answer", |f| f.inline_results(&q))
+        .await;
+    assert_eq!(results.len(), 1, "{results:?}");
+    let result = &results[0];
+    assert_eq!(result["type"], "photo", "{result}");
+    assert_eq!(
+        result["photo_url"].as_str(),
+        Some("https://damas.example/board/start/russian.png"),
+        "{result}"
+    );
+    assert!(
+        result["caption"].as_str().unwrap_or_default().contains("Ann"),
+        "{result}"
+    );
+    png("/board/start/russian.png".to_owned()).await;
+
+    let id = fake.choose_inline_result(&ann, "russian white", result, true);
+    let card = fake.inline_message(&id).unwrap();
+    assert_eq!(card.kind, "photo");
+    let accept = button(&card, "Accept");
+    let cq = fake.taps_inline(&[(&bob, &id, &accept)]).remove(0);
+    assert_eq!(answer_of(&fake, &cq).await, "");
+    let board = fake
+        .wait_until(WAIT, "the game on the inline message", |f| {
+            f.inline_message(&id)
+                .filter(|m| m.body().contains("Ann to move"))
+        })
+        .await;
+    let picture = board.file.clone().unwrap_or_default();
+    assert!(
+        picture.starts_with("https://damas.example/board/") && picture.contains("/0.png?v="),
+        "{picture}"
+    );
+    png(picture[public.len()..].to_owned()).await;
+
+    // A move: the inline message gets the next picture, in one edit.
+    let position = Position::start(variant);
+    let mv = position.legal_moves().into_iter().next().unwrap();
+    let n = fake.call_count();
+    let cq = fake
+        .taps_inline(&[(&ann, &id, &pick(&board, variant, &[mv.from(), mv.to()]))])
+        .remove(0);
+    assert_eq!(answer_of(&fake, &cq).await, "");
+    let board = inline_at(&fake, &id, 1).await;
+    let picture = board.file.clone().unwrap_or_default();
+    assert!(picture.contains("/1.png?v="), "{picture}");
+    png(picture[public.len()..].to_owned()).await;
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    let edits: Vec<String> = fake
+        .calls()
+        .iter()
+        .skip(n)
+        .filter(|c| c.method.starts_with("editMessage"))
+        .map(|c| c.method.clone())
+        .collect();
+    assert_eq!(edits, vec!["editMessageMedia".to_owned()], "one edit per move");
 }

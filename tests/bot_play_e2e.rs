@@ -11,7 +11,7 @@ use damas::render::callback::{Action, CallbackData};
 use damas::render::keyboard;
 use damas::rules::{Position, Reason, VariantId};
 use support::fake_telegram::{ChatMessage, FakeTelegram, TestUser};
-use support::{Damas, TOKEN};
+use support::{Damas, TOKEN, started};
 
 const WAIT: Duration = Duration::from_secs(30);
 
@@ -19,16 +19,6 @@ const WAIT: Duration = Duration::from_secs(30);
 /// twenty, and the longer scripts here come near that.
 async fn pace() {
     tokio::time::sleep(Duration::from_millis(220)).await;
-}
-
-async fn started(env: &[(&str, &str)]) -> (FakeTelegram, Damas) {
-    let fake = FakeTelegram::start(TOKEN).await;
-    let damas = Damas::start(&fake.url(), env);
-    fake.wait_until(WAIT, "the bot to start polling", |f| {
-        (f.get_updates_polls() > 0).then_some(())
-    })
-    .await;
-    (fake, damas)
 }
 
 /// A user id no earlier run used, so data left in Redis cannot make a test pass.
@@ -234,6 +224,11 @@ async fn a_refused_move_is_explained_and_changes_nothing() {
         fake.send_text(&user, &play);
         let board = fake.wait_sent(n, user.id).await;
         assert!(my_turn(&board.body()), "{}", board.body());
+        assert!(
+            !board.buttons().iter().any(|(l, _)| l.contains("app")),
+            "no Mini App button without a public https address: {:?}",
+            board.buttons()
+        );
 
         let n = fake.call_count();
         fake.send_text(&user, "1-6");
@@ -640,6 +635,33 @@ async fn resign_with_confirmation_result_and_rematch_in_spanish() {
 }
 
 /// Deep links (`t.me/<bot>?start=...`) open what they name.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_board_opens_the_game_in_the_mini_app() {
+    let (fake, _damas) = started(&[("DAMAS_HTTP_PUBLIC_URL", "https://damas.example/play/")]).await;
+    let ann = TestUser::new(fresh_id(7_100_000), "Ann", Some("en"));
+    let n = fake.call_count();
+    fake.send_text(&ann, "/play russian easy white");
+    let board = fake.wait_sent(n, ann.id).await;
+    let game = board_data(&board).game().to_owned();
+    let rows = board.reply_markup.as_ref().and_then(|m| m["inline_keyboard"].as_array()).expect("keyboard");
+    let button = rows
+        .iter()
+        .flat_map(|r| r.as_array().into_iter().flatten())
+        .find(|b| b["text"] == "Open in the app")
+        .unwrap_or_else(|| panic!("no Mini App button: {:?}", board.buttons()));
+    assert_eq!(
+        button["web_app"]["url"].as_str(),
+        Some(format!("https://damas.example/play/app?game={game}").as_str()),
+        "a web_app button opening this game: {button}"
+    );
+    // The board keeps the button after a move.
+    let tracked = Tracked::new(VariantId::Russian, Position::start(VariantId::Russian), board.message_id);
+    let text = tracked.any_move();
+    fake.send_text(&ann, &text);
+    let board = wait_ply(&fake, &ann, board.message_id, 2).await;
+    assert!(board.buttons().iter().any(|(l, d)| l == "Open in the app" && d.ends_with(&game)), "{:?}", board.buttons());
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn deep_links() {
     let (fake, _damas) = started(&[]).await;

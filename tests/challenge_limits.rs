@@ -64,6 +64,9 @@ impl GameStore for SlowLists {
     async fn subscribe(&self, id: &GameId) -> Result<broadcast::Receiver<GameEvent>, StoreError> {
         self.0.subscribe(id).await
     }
+    async fn subscribe_all(&self) -> Result<broadcast::Receiver<GameEvent>, StoreError> {
+        self.0.subscribe_all().await
+    }
     async fn claim_once(&self, key: &str, ttl: Duration) -> Result<bool, StoreError> {
         self.0.claim_once(key, ttl).await
     }

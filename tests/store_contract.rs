@@ -206,6 +206,21 @@ async fn change_events(s: Arc<dyn GameStore>) {
     assert!(tokio::time::timeout(Duration::from_millis(300), rx.recv()).await.is_err(), "no event for a stale write");
 }
 
+async fn every_game_change_events(s: Arc<dyn GameStore>) {
+    let mut all = s.subscribe_all().await.unwrap();
+    let a = s.create(&game(53, 54)).await.unwrap();
+    let b = s.create(&game(53, 55)).await.unwrap();
+    s.put(&a, a.version).await.unwrap();
+    assert_eq!(s.put(&b, 7).await, Err(StoreError::Stale));
+    let mut seen = Vec::new();
+    for _ in 0..3 {
+        let e = tokio::time::timeout(Duration::from_secs(5), all.recv()).await.expect("event in time").unwrap();
+        seen.push((e.id, e.version));
+    }
+    assert_eq!(seen, vec![(a.id.clone(), 1), (b.id.clone(), 1), (a.id.clone(), 2)]);
+    assert!(tokio::time::timeout(Duration::from_millis(300), all.recv()).await.is_err(), "no event for a stale write");
+}
+
 async fn claim_once_dedups(s: Arc<dyn GameStore>) {
     assert!(s.claim_once("update:1", Duration::from_millis(300)).await.unwrap());
     assert!(!s.claim_once("update:1", Duration::from_millis(300)).await.unwrap());
@@ -441,6 +456,7 @@ contract!(
     delete_removes_everywhere,
     deadlines_queue,
     change_events,
+    every_game_change_events,
     claim_once_dedups,
     short_lived_values,
     kv_compare_and_set,

@@ -210,6 +210,15 @@ pub fn mini_app(ctx: &Ctx) -> Option<String> {
     (!ctx.username.is_empty()).then(|| format!("https://t.me/{}/{app}", ctx.username))
 }
 
+/// The picture of the game's current position on this server
+/// (`<public_url>/board/<game>/<ply>.png?v=<version>`, the version because a takeback changes what a
+/// ply shows and Telegram keeps pictures by URL), when it has a public address.
+pub fn board_url(ctx: &Ctx, game: &Game) -> Option<url::Url> {
+    let base = ctx.config.http.public_url.as_ref()?;
+    let base = base.as_str().trim_end_matches('/');
+    url::Url::parse(&format!("{base}/board/{}/{}.png?v={}", game.id, game.moves.len(), game.version)).ok()
+}
+
 fn place_of(ctx: &Ctx, view: &MessageRef) -> Place {
     Place {
         picture: matches!(view, MessageRef::Chat { .. }),
@@ -282,28 +291,51 @@ pub async fn show_on(
                 }
             }
         }
-        MessageRef::Inline { inline_message_id } => match change {
-            Change::Keyboard => {
-                edit(
-                    bot.edit_message_reply_markup_inline(inline_message_id.clone())
-                        .reply_markup(message.markup),
-                )
-                .await?
+        MessageRef::Inline { inline_message_id } => {
+            let photo = super::inline::is_photo_card(ctx, inline_message_id).await;
+            let id = inline_message_id.clone();
+            match (change, photo, board_url(ctx, game)) {
+                (Change::Keyboard, _, _) => {
+                    edit(bot.edit_message_reply_markup_inline(id).reply_markup(message.markup))
+                        .await?
+                }
+                // Inline messages take no uploads: the picture goes by its URL on this server.
+                (Change::Board, true, Some(url)) => {
+                    let media = InputMediaPhoto::new(InputFile::url(url))
+                        .caption(message.caption)
+                        .parse_mode(ParseMode::Html);
+                    edit(
+                        bot.edit_message_media_inline(id, InputMedia::Photo(media))
+                            .reply_markup(message.markup),
+                    )
+                    .await?
+                }
+                (_, true, _) => {
+                    edit(
+                        bot.edit_message_caption_inline(id)
+                            .caption(message.caption)
+                            .parse_mode(ParseMode::Html)
+                            .reply_markup(message.markup),
+                    )
+                    .await?
+                }
+                (_, false, _) => {
+                    edit(
+                        bot.edit_message_text_inline(id, message.caption)
+                            .parse_mode(ParseMode::Html)
+                            .reply_markup(message.markup),
+                    )
+                    .await?
+                }
             }
-            _ => {
-                edit(
-                    bot.edit_message_text_inline(inline_message_id.clone(), message.caption)
-                        .parse_mode(ParseMode::Html)
-                        .reply_markup(message.markup),
-                )
-                .await?
-            }
-        },
+        }
     }
     Ok(())
 }
 
-/// Shows `game` on every card it has.
+/// Shows `game` on every card it has, after a change: once per version of the game, so that the
+/// listener to game changes ([`super::follow`]) leaves the cards alone (and a handler that comes
+/// after it does too).
 pub async fn show(
     bot: &Bot,
     ctx: &Ctx,
@@ -312,12 +344,21 @@ pub async fn show(
     controls: Controls,
     change: Change,
 ) -> HandlerResult {
+    if !super::follow::claim(ctx, &game.id, game.version).await {
+        return Ok(());
+    }
     for view in &game.views {
         if let Err(e) = show_on(bot, ctx, game, view, step, controls, change).await {
             tracing::warn!(error = %e, game = %game.id, "cannot update a game card");
         }
     }
     Ok(())
+}
+
+/// Records that the cards of `game` show its current version (see [`super::follow::claim`]);
+/// false when they already show it or a newer one.
+pub async fn claim_card(ctx: &Ctx, game: &Game) -> bool {
+    super::follow::claim(ctx, &game.id, game.version).await
 }
 
 /// Posts a new card for `game` in `chat` (as a reply to `reply_to` if given) and records it.
@@ -371,7 +412,10 @@ async fn post_card(
         chat_id: GameChat(chat.0),
         message_id: sent.id.0,
     };
-    Ok(ctx.games.add_view(&game.id, view).await?)
+    let game = ctx.games.add_view(&game.id, view).await?;
+    // The card just posted shows this version.
+    super::follow::claim(ctx, &game.id, game.version).await;
+    Ok(game)
 }
 
 // ---- private notices ----
@@ -960,6 +1004,9 @@ async fn rematch_started(bot: &Bot, ctx: &Ctx, old: &Game, fresh: Game) -> Handl
     let lang = card_lang(ctx, &old.id).await;
     set_card_lang(ctx, &fresh.id, lang).await;
     let old = ctx.games.get(&old.id).await.unwrap_or_else(|_| old.clone());
+    // The old game's cards are handled here: a chat card keeps the result, an inline one turns
+    // into the new game.
+    super::follow::claim(ctx, &old.id, old.version).await;
     let mut fresh = fresh;
     for view in &old.views {
         match view {
@@ -988,6 +1035,7 @@ async fn rematch_started(bot: &Bot, ctx: &Ctx, old: &Game, fresh: Game) -> Handl
             }
             MessageRef::Inline { .. } => {
                 fresh = ctx.games.add_view(&fresh.id, view.clone()).await?;
+                super::follow::claim(ctx, &fresh.id, fresh.version).await;
                 show_on(
                     bot,
                     ctx,

@@ -12,7 +12,8 @@ use std::time::Duration;
 use teloxide::prelude::*;
 use teloxide::types::{
     CallbackQuery, ChosenInlineResult, InlineKeyboardButton, InlineKeyboardMarkup, InlineQuery,
-    InlineQueryResult, InlineQueryResultArticle, InputMessageContent, InputMessageContentText,
+    InlineQueryResult, InlineQueryResultArticle, InlineQueryResultPhoto, InputMessageContent,
+    InputMessageContentText,
     ParseMode,
 };
 
@@ -30,14 +31,16 @@ use crate::rules::{Color, VariantId};
 
 const FACT_TTL: Duration = Duration::from_secs(7 * 86_400);
 
-/// What an inline card's buttons say: `i1:a:<variant>:<challenger>:<w|b|r>` (accept) or
-/// `i1:c:<challenger>` (withdraw).
+/// What an inline card's buttons say: `i1:a:<variant>:<challenger>:<w|b|r>[:p]` (accept; `p` for a
+/// card that is a photo) or `i1:c:<challenger>` (withdraw).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum CardData {
     Accept {
         variant: VariantId,
         challenger: u64,
         color: Option<Color>,
+        /// The card is a photo (the board by URL), not a text: its edits differ.
+        photo: bool,
     },
     Cancel {
         challenger: u64,
@@ -51,13 +54,15 @@ impl CardData {
                 variant,
                 challenger,
                 color,
+                photo,
             } => {
                 let c = match color {
                     Some(Color::White) => 'w',
                     Some(Color::Black) => 'b',
                     None => 'r',
                 };
-                format!("i1:a:{}:{challenger}:{c}", variant.as_str())
+                let p = if *photo { ":p" } else { "" };
+                format!("i1:a:{}:{challenger}:{c}{p}", variant.as_str())
             }
             CardData::Cancel { challenger } => format!("i1:c:{challenger}"),
         }
@@ -66,13 +71,18 @@ impl CardData {
     pub fn parse(data: &str) -> Option<CardData> {
         let parts: Vec<&str> = data.split(':').collect();
         match parts.as_slice() {
-            ["i1", "a", variant, challenger, c] => Some(CardData::Accept {
+            ["i1", "a", variant, challenger, c, rest @ ..] => Some(CardData::Accept {
                 variant: variant.parse().ok()?,
                 challenger: challenger.parse().ok()?,
                 color: match *c {
                     "w" => Some(Color::White),
                     "b" => Some(Color::Black),
                     "r" => None,
+                    _ => return None,
+                },
+                photo: match rest {
+                    [] => false,
+                    ["p"] => true,
                     _ => return None,
                 },
             }),
@@ -110,6 +120,15 @@ fn game_key(inline_message_id: &str) -> String {
     format!("inline:{inline_message_id}")
 }
 
+fn photo_key(inline_message_id: &str) -> String {
+    format!("inline-photo:{inline_message_id}")
+}
+
+/// Whether the inline message is a photo card (set when its game is created).
+pub async fn is_photo_card(ctx: &Ctx, inline_message_id: &str) -> bool {
+    matches!(ctx.store.kv_get(&photo_key(inline_message_id)).await, Ok(Some(_)))
+}
+
 /// The challenge text of a card (before anyone accepted).
 fn card_text(lang: Lang, name: &str, variant: VariantId, color: Option<Color>) -> String {
     let colour = match color {
@@ -137,6 +156,16 @@ fn card_markup(lang: Lang, data: &CardData, challenger: u64) -> InlineKeyboardMa
     ]])
 }
 
+/// The starting position's picture and thumbnail on this server, when it has a public address.
+fn start_pictures(ctx: &Ctx, variant: VariantId) -> Option<(url::Url, url::Url)> {
+    let base = ctx.config.http.public_url.as_ref()?;
+    let base = base.as_str().trim_end_matches('/');
+    let picture = url::Url::parse(&format!("{base}/board/start/{}.png", variant.as_str())).ok()?;
+    let thumbnail =
+        url::Url::parse(&format!("{base}/board/start/{}.png?size=160", variant.as_str())).ok()?;
+    Some((picture, thumbnail))
+}
+
 /// `@bot [variant] [colour]`: one challenge card per variant (or the one named).
 pub async fn on_query(bot: Bot, q: InlineQuery, ctx: Arc<Ctx>) -> HandlerResult {
     let who = ctx.who(&q.from, ChatId(q.from.id.0 as i64)).await;
@@ -160,20 +189,38 @@ pub async fn on_query(bot: Bot, q: InlineQuery, ctx: Arc<Ctx>) -> HandlerResult 
     let results: Vec<InlineQueryResult> = variants
         .into_iter()
         .map(|v| {
+            let id = format!("c:{}", v.as_str());
+            let text = card_text(lang, &q.from.first_name, v, color);
+            let title = tf(lang, "inline-title", &[("variant", &variant_name(lang, v))]);
+            // With a public address the card is the board picture by URL (inline messages take no
+            // uploads); without, a text card.
+            if let Some((picture, thumbnail)) = start_pictures(&ctx, v) {
+                let data = CardData::Accept {
+                    variant: v,
+                    challenger: user,
+                    color,
+                    photo: true,
+                };
+                let photo = InlineQueryResultPhoto::new(id, picture, thumbnail)
+                    .title(title)
+                    .description(t(lang, "inline-description"))
+                    .caption(text)
+                    .parse_mode(ParseMode::Html)
+                    .reply_markup(card_markup(lang, &data, user));
+                return InlineQueryResult::Photo(photo);
+            }
             let data = CardData::Accept {
                 variant: v,
                 challenger: user,
                 color,
+                photo: false,
             };
-            let text = card_text(lang, &q.from.first_name, v, color);
             let content = InputMessageContent::Text(
                 InputMessageContentText::new(text).parse_mode(ParseMode::Html),
             );
-            let title = tf(lang, "inline-title", &[("variant", &variant_name(lang, v))]);
-            let article =
-                InlineQueryResultArticle::new(format!("c:{}", v.as_str()), title, content)
-                    .description(t(lang, "inline-description"))
-                    .reply_markup(card_markup(lang, &data, user));
+            let article = InlineQueryResultArticle::new(id, title, content)
+                .description(t(lang, "inline-description"))
+                .reply_markup(card_markup(lang, &data, user));
             InlineQueryResult::Article(article)
         })
         .collect();
@@ -203,6 +250,8 @@ pub async fn on_chosen(_bot: Bot, r: ChosenInlineResult, ctx: Arc<Ctx>) -> Handl
         variant,
         challenger: r.from.id.0,
         color,
+        // The result offered was a photo exactly when the server has a public address.
+        photo: ctx.config.http.public_url.is_some(),
     };
     if let Err(e) = game_of(&ctx, inline_message_id, &data).await {
         // The first tap on the card tries again.
@@ -217,6 +266,7 @@ async fn game_of(ctx: &Ctx, inline_message_id: &str, data: &CardData) -> Result<
         variant,
         challenger,
         color,
+        photo,
     } = data
     else {
         return Err(GameError::NotFound);
@@ -272,11 +322,19 @@ async fn game_of(ctx: &Ctx, inline_message_id: &str, data: &CardData) -> Result<
                 }
             };
             set_card_lang(ctx, &game.id, lang).await;
+            if *photo {
+                ctx.store
+                    .kv_set(&photo_key(inline_message_id), "1", FACT_TTL)
+                    .await?;
+            }
             ctx.store.kv_set(&key, game.id.as_str(), FACT_TTL).await?;
             let view = MessageRef::Inline {
                 inline_message_id: inline_message_id.to_owned(),
             };
-            return ctx.games.add_view(&game.id, view).await;
+            let game = ctx.games.add_view(&game.id, view).await?;
+            // The card shows the challenge already.
+            group::claim_card(ctx, &game).await;
+            return Ok(game);
         }
         // Someone else is creating it right now.
         tokio::time::sleep(Duration::from_millis(100)).await;
@@ -308,10 +366,17 @@ pub async fn on_callback(bot: &Bot, ctx: &Ctx, q: &CallbackQuery, data: &str) ->
                 .kv_get(&game_key(inline_message_id))
                 .await?
                 .and_then(|id| GameId::parse(&id).ok())
-                && let Err(e) = ctx.games.cancel_challenge(&id, UserId(challenger)).await
             {
-                answer(bot, q, Some(refusal(lang, &e))).await;
-                return Ok(());
+                match ctx.games.cancel_challenge(&id, UserId(challenger)).await {
+                    // Shown below, as withdrawn.
+                    Ok(game) => {
+                        group::claim_card(ctx, &game).await;
+                    }
+                    Err(e) => {
+                        answer(bot, q, Some(refusal(lang, &e))).await;
+                        return Ok(());
+                    }
+                }
             }
             // Nobody can create the game for this card any more.
             let _ = ctx
@@ -325,14 +390,24 @@ pub async fn on_callback(bot: &Bot, ctx: &Ctx, q: &CallbackQuery, data: &str) ->
                 .await?
                 .and_then(|c| i18n::parse_lang(&c))
                 .unwrap_or(lang);
-            edit(
-                bot.edit_message_text_inline(
-                    inline_message_id.to_owned(),
-                    t(card_lang, "challenge-withdrawn"),
+            let text = t(card_lang, "challenge-withdrawn");
+            // A photo card (known once its game exists; else the text edit is refused) takes
+            // the text as its caption.
+            let as_text = !is_photo_card(ctx, inline_message_id).await
+                && edit(
+                    bot.edit_message_text_inline(inline_message_id.to_owned(), text.clone())
+                        .parse_mode(ParseMode::Html),
                 )
-                .parse_mode(ParseMode::Html),
-            )
-            .await?;
+                .await
+                .is_ok();
+            if !as_text {
+                edit(
+                    bot.edit_message_caption_inline(inline_message_id.to_owned())
+                        .caption(text)
+                        .parse_mode(ParseMode::Html),
+                )
+                .await?;
+            }
             Ok(())
         }
         accept @ CardData::Accept { challenger, .. } => {
@@ -385,16 +460,18 @@ pub async fn on_callback(bot: &Bot, ctx: &Ctx, q: &CallbackQuery, data: &str) ->
             {
                 Ok(game) => {
                     answer(bot, q, None).await;
-                    show_on(
-                        bot,
-                        ctx,
-                        &game,
-                        &view,
-                        &Step::Idle { refused: None },
-                        Controls::Normal,
-                        Change::Board,
-                    )
-                    .await?;
+                    if group::claim_card(ctx, &game).await {
+                        show_on(
+                            bot,
+                            ctx,
+                            &game,
+                            &view,
+                            &Step::Idle { refused: None },
+                            Controls::Normal,
+                            Change::Board,
+                        )
+                        .await?;
+                    }
                     group::notify_turn(bot, ctx, &game).await;
                     Ok(())
                 }
@@ -424,11 +501,13 @@ mod tests {
                 variant: VariantId::International,
                 challenger: 9_999_999_999_999,
                 color: Some(Color::Black),
+                photo: true,
             },
             CardData::Accept {
                 variant: VariantId::Triestine,
                 challenger: 1,
                 color: None,
+                photo: false,
             },
             CardData::Cancel { challenger: 42 },
         ] {
@@ -441,6 +520,7 @@ mod tests {
             "i1:a:english:x:w",
             "i1:a:english:1:q",
             "i1:c:",
+            "i1:a:english:1:w:x",
             "i1",
             "g:a:x",
         ] {

@@ -12,6 +12,7 @@ pub mod play;
 pub mod prefs;
 pub mod telegram;
 pub mod views;
+pub mod follow;
 
 use std::sync::Arc;
 
@@ -72,7 +73,7 @@ impl Connected {
     }
 }
 
-/// Calls getMe and sets the command menus.
+/// Calls getMe, sets the command menus and starts following game changes for the shared cards.
 pub async fn connect(config: Arc<Config>, games: Arc<GameService>) -> anyhow::Result<Connected> {
     let store = games.store().clone();
     let bot = client(&config)?;
@@ -81,6 +82,8 @@ pub async fn connect(config: Arc<Config>, games: Arc<GameService>) -> anyhow::Re
     tracing::info!(bot = %username, "bot connected");
     set_commands(&bot).await;
     let ctx = Arc::new(Ctx { prefs: PrefsStore::new(store.clone()), config: config.clone(), store, games, shown: play::Shown::default(), username });
+    // Cards follow changes made outside the bot (the Mini App, the sweeper).
+    follow::spawn(bot.clone(), ctx.clone());
     Ok(Connected { bot, me, ctx })
 }
 

@@ -6,7 +6,7 @@ use std::sync::Mutex;
 use std::time::Duration;
 
 use teloxide::prelude::*;
-use teloxide::types::{CallbackQuery, ChatAction, InlineKeyboardButton, InlineKeyboardMarkup, InputFile, InputMedia, InputMediaPhoto, MessageId, ParseMode};
+use teloxide::types::{CallbackQuery, ChatAction, InlineKeyboardButton, InlineKeyboardMarkup, InputFile, InputMedia, InputMediaPhoto, MessageId, ParseMode, WebAppInfo};
 
 use super::board::{self, BoardMessage, Look};
 use super::handlers::Who;
@@ -243,13 +243,30 @@ fn view_in(game: &Game, chat: ChatId) -> Option<MessageRef> {
         .cloned()
 }
 
+/// The Mini App page of a game (`<public_url>/app?game=<id>`), when the server has a public https
+/// address: Telegram opens only https pages in a Mini App.
+pub fn app_url(ctx: &Ctx, game: &GameId) -> Option<url::Url> {
+    let base = ctx.config.http.public_url.as_ref().filter(|u| u.scheme() == "https")?;
+    let mut url = url::Url::parse(&format!("{}/app", base.as_str().trim_end_matches('/'))).ok()?;
+    url.query_pairs_mut().append_pair("game", game.as_str());
+    Some(url)
+}
+
+/// A last row with the button opening the game in the Mini App (private chats only take these).
+fn add_app_button(ctx: &Ctx, who: &Who, game: &Game, message: &mut BoardMessage) {
+    if let Some(url) = app_url(ctx, &game.id) {
+        message.markup.inline_keyboard.push(vec![InlineKeyboardButton::web_app(t(who.lang, "card-open-app"), WebAppInfo { url })]);
+    }
+}
+
 /// Composes the board for the user and sends or edits it.
 #[allow(clippy::too_many_arguments)]
 async fn show(bot: &Bot, ctx: &Ctx, who: &Who, game: &Game, step: &Step, thinking: bool, how: Show, target: Option<MessageRef>) -> HandlerResult {
     let look = Look::of(who.lang, &who.prefs, game, me(who), turned(ctx, &game.id, me(who)).await);
     let picture = how != Show::Selection;
     let (g, l, s, viewer) = (game.clone(), look.clone(), step.clone(), me(who));
-    let message = tokio::task::spawn_blocking(move || board::compose(&g, viewer, &l, &s, thinking, picture)).await??;
+    let mut message = tokio::task::spawn_blocking(move || board::compose(&g, viewer, &l, &s, thinking, picture)).await??;
+    add_app_button(ctx, who, game, &mut message);
     let target = match how {
         Show::New => None,
         _ => target.or_else(|| view_in(game, who.chat)),
@@ -266,7 +283,10 @@ async fn show(bot: &Bot, ctx: &Ctx, who: &Who, game: &Game, step: &Step, thinkin
         // A selection tap on a board that is gone: draw it whole.
         (Show::Selection, _) | (_, true) => {
             let (g, viewer) = (game.clone(), me(who));
-            tokio::task::spawn_blocking(move || board::compose(&g, viewer, &look, &idle(), thinking, true)).await??
+            let mut message =
+                tokio::task::spawn_blocking(move || board::compose(&g, viewer, &look, &idle(), thinking, true)).await??;
+            add_app_button(ctx, who, game, &mut message);
+            message
         }
         _ => message,
     };

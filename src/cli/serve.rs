@@ -171,9 +171,10 @@ fn open_store(config: &Config, health: StoreHealth) -> Arc<dyn GameStore> {
     match &config.store.redis_url {
         Some(url) => {
             info!(redis = %crate::ops::connect::redacted(url.expose()), "using Redis for games; connecting");
-            PendingStore::spawn(url.clone(), PREFIX, Retention::default(), health, |store| {
+            let prefix = config.store.key_prefix.clone();
+            PendingStore::spawn(url.clone(), &config.store.key_prefix, Retention::default(), health, move |store| {
                 // From now on the per-user rate limit is shared by every instance.
-                crate::ops::limiter().share(store.connection(), PREFIX);
+                crate::ops::limiter().share(store.connection(), &prefix);
             })
         }
         None => {
@@ -186,9 +187,6 @@ fn open_store(config: &Config, health: StoreHealth) -> Arc<dyn GameStore> {
 
 /// How long startup waits for Redis before going on without it.
 const STORE_WAIT: std::time::Duration = std::time::Duration::from_secs(3);
-
-/// The prefix of every Redis key.
-const PREFIX: &str = "damas";
 
 async fn shutdown_signal() {
     #[cfg(unix)]

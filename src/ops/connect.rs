@@ -169,6 +169,10 @@ impl GameStore for PendingStore {
         self.store()?.subscribe(id).await
     }
 
+    async fn subscribe_all(&self) -> Result<broadcast::Receiver<GameEvent>, StoreError> {
+        self.store()?.subscribe_all().await
+    }
+
     async fn claim_once(&self, key: &str, ttl: Duration) -> Result<bool, StoreError> {
         self.store()?.claim_once(key, ttl).await
     }

@@ -86,6 +86,10 @@ impl GameStore for MeteredStore {
         seen(self.inner.subscribe(id).await)
     }
 
+    async fn subscribe_all(&self) -> Result<broadcast::Receiver<GameEvent>, StoreError> {
+        seen(self.inner.subscribe_all().await)
+    }
+
     async fn claim_once(&self, key: &str, ttl: Duration) -> Result<bool, StoreError> {
         seen(self.inner.claim_once(key, ttl).await)
     }

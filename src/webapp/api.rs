@@ -49,6 +49,7 @@ pub(super) fn routes() -> Router<AppState> {
         .route("/api/games/{id}/takeback", post(takeback))
         .route("/api/games/{id}/rematch", post(rematch))
         .route("/api/games/{id}/events", get(events))
+        .route("/board/start/{file}", get(start_png))
         .route("/board/{id}/{file}", get(board_png))
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
 }
@@ -818,20 +819,7 @@ async fn board_png(
                 "expected /board/{id}/{ply}.png",
             )
         })?;
-    let theme = match &q.theme {
-        None => Theme::Light,
-        Some(t) => t
-            .parse()
-            .map_err(|e: render::UnknownTheme| ApiError::bad_request(e.to_string()))?,
-    };
-    let size = q.size.unwrap_or(640);
-    if !(render::MIN_SIZE..=render::MAX_SIZE).contains(&size) {
-        return Err(ApiError::bad_request(format!(
-            "size must be {} to {}",
-            render::MIN_SIZE,
-            render::MAX_SIZE
-        )));
-    }
+    let (theme, size) = picture_options(&q)?;
     let game = games(&state)?.get(&id).await?;
     if ply > game.moves.len() {
         return Err(ApiError::new(
@@ -848,6 +836,49 @@ async fn board_png(
     if let Some(mv) = &last {
         board = board.last_move(mv);
     }
+    png_response(board).await
+}
+
+/// `GET /board/start/{variant}.png[?flip=true&theme=dark&size=640]`: a variant's starting
+/// position (the picture of a challenge before its game exists).
+async fn start_png(P(file): P<String>, Q(q): Q<PictureQuery>) -> ApiResult<Response> {
+    let variant: VariantId = file
+        .strip_suffix(".png")
+        .and_then(|v| v.parse().ok())
+        .ok_or_else(|| {
+            ApiError::new(
+                StatusCode::NOT_FOUND,
+                "not_found",
+                "expected /board/start/{variant}.png",
+            )
+        })?;
+    let (theme, size) = picture_options(&q)?;
+    let board = BoardView::new(crate::rules::Position::start(variant))
+        .flipped(q.flip.unwrap_or(false))
+        .theme(theme)
+        .size(size);
+    png_response(board).await
+}
+
+fn picture_options(q: &PictureQuery) -> ApiResult<(Theme, u32)> {
+    let theme = match &q.theme {
+        None => Theme::Light,
+        Some(t) => t
+            .parse()
+            .map_err(|e: render::UnknownTheme| ApiError::bad_request(e.to_string()))?,
+    };
+    let size = q.size.unwrap_or(640);
+    if !(render::MIN_SIZE..=render::MAX_SIZE).contains(&size) {
+        return Err(ApiError::bad_request(format!(
+            "size must be {} to {}",
+            render::MIN_SIZE,
+            render::MAX_SIZE
+        )));
+    }
+    Ok((theme, size))
+}
+
+async fn png_response(board: BoardView) -> ApiResult<Response> {
     let png = tokio::task::spawn_blocking(move || render::board_png(&board))
         .await
         .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", e.to_string()))?

@@ -84,6 +84,7 @@ impl ChatMessage {
                         .get("callback_data")
                         .or_else(|| b.get("url"))
                         .or_else(|| b.get("switch_inline_query"))
+                        .or_else(|| b.get("web_app").and_then(|w| w.get("url")))
                         .and_then(Value::as_str)
                         .unwrap_or("")
                         .to_string();
@@ -450,15 +451,17 @@ impl FakeTelegram {
         inner.next_inline += 1;
         let inline_message_id = format!("IM{}x{}", inner.next_inline, user.id);
         let content = &result["input_message_content"];
+        // A photo result posts the picture at its URL with the caption; any other, its text.
+        let photo = result["type"] == "photo";
         let msg = ChatMessage {
             chat_id: 0,
             message_id: 0,
             from_bot: true,
-            text: content["message_text"].as_str().map(str::to_string),
-            caption: None,
-            file: None,
+            text: if photo { None } else { content["message_text"].as_str().map(str::to_string) },
+            caption: if photo { result["caption"].as_str().map(str::to_string) } else { None },
+            file: if photo { result["photo_url"].as_str().map(str::to_string) } else { None },
             file_name: None,
-            kind: "text",
+            kind: if photo { "photo" } else { "text" },
             reply_markup: result.get("reply_markup").cloned(),
             edits: 0,
         };

@@ -6,8 +6,80 @@ pub mod fake_telegram;
 
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+use fake_telegram::{ChatMessage, FakeTelegram};
 
 pub const TOKEN: &str = "123456:TEST-TOKEN";
+
+/// The fake Bot API and `damas serve` (with `env` set) talking to it, once the bot polls.
+pub async fn started(env: &[(&str, &str)]) -> (FakeTelegram, Damas) {
+    let fake = FakeTelegram::start(TOKEN).await;
+    let damas = Damas::start(&fake.url(), env);
+    fake.wait_until(Duration::from_secs(30), "the bot to start polling", |f| {
+        (f.get_updates_polls() > 0).then_some(())
+    })
+    .await;
+    (fake, damas)
+}
+
+/// What the first button whose label contains `label` carries (callback data or URL).
+pub fn button(m: &ChatMessage, label: &str) -> String {
+    m.buttons()
+        .into_iter()
+        .find(|(l, _)| l.contains(label))
+        .map(|(_, d)| d)
+        .unwrap_or_else(|| panic!("no {label:?} button: {:?}", m.buttons()))
+}
+
+/// A Redis key space of its own for one test (REDIS_URL, default redis://127.0.0.1:6379): the
+/// settings that point `damas serve` at it, and its keys deleted when dropped.
+pub struct RedisSpace {
+    pub url: String,
+    pub prefix: String,
+}
+
+impl RedisSpace {
+    pub fn new() -> RedisSpace {
+        use std::sync::atomic::{AtomicU64, Ordering};
+        static N: AtomicU64 = AtomicU64::new(0);
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos());
+        RedisSpace {
+            url: std::env::var("REDIS_URL").unwrap_or_else(|_| "redis://127.0.0.1:6379".to_owned()),
+            prefix: format!(
+                "damas-e2e-{}-{nanos}-{}",
+                std::process::id(),
+                N.fetch_add(1, Ordering::Relaxed)
+            ),
+        }
+    }
+
+    /// `REDIS_URL` and `DAMAS_STORE_KEY_PREFIX`, followed by `more`.
+    pub fn env<'a>(&'a self, more: &[(&'a str, &'a str)]) -> Vec<(&'a str, &'a str)> {
+        let mut env = vec![
+            ("REDIS_URL", self.url.as_str()),
+            ("DAMAS_STORE_KEY_PREFIX", self.prefix.as_str()),
+        ];
+        env.extend_from_slice(more);
+        env
+    }
+}
+
+impl Drop for RedisSpace {
+    fn drop(&mut self) {
+        let Ok(client) = redis::Client::open(self.url.as_str()) else { return };
+        let Ok(mut con) = client.get_connection() else { return };
+        let keys: Vec<String> = redis::cmd("KEYS")
+            .arg(format!("{}:*", self.prefix))
+            .query(&mut con)
+            .unwrap_or_default();
+        if !keys.is_empty() {
+            let _: Result<i64, _> = redis::cmd("DEL").arg(keys).query(&mut con);
+        }
+    }
+}
 
 /// A running `damas serve` child process, killed when dropped.
 pub struct Damas {

@@ -17,6 +17,8 @@ use crate::game::ratings::{RatingEntry, RatingScope};
 
 /// Subscribers that fall this far behind miss events (and see `Lagged`); they reload the game anyway.
 const CHANNEL_CAPACITY: usize = 64;
+/// The same for the subscribers to every game's changes.
+const ALL_CAPACITY: usize = 1024;
 /// Expired entries are swept out every this many writes.
 const PURGE_EVERY: u64 = 1024;
 
@@ -40,6 +42,7 @@ struct Inner {
     values: HashMap<String, (String, Instant)>,
     ratings: HashMap<(RatingScope, VariantId), HashMap<UserId, RatingEntry>>,
     channels: HashMap<GameId, broadcast::Sender<GameEvent>>,
+    all: Option<broadcast::Sender<GameEvent>>,
     writes: u64,
 }
 
@@ -132,6 +135,10 @@ impl Inner {
     }
 
     fn publish(&mut self, event: GameEvent) {
+        if let Some(all) = &self.all {
+            // Nobody listening is not an error.
+            let _ = all.send(event.clone());
+        }
         if let Some(tx) = self.channels.get(&event.id) {
             if tx.receiver_count() == 0 {
                 self.channels.remove(&event.id);
@@ -235,6 +242,11 @@ impl GameStore for MemoryStore {
         let mut inner = self.lock();
         let tx = inner.channels.entry(id.clone()).or_insert_with(|| broadcast::channel(CHANNEL_CAPACITY).0);
         Ok(tx.subscribe())
+    }
+
+    async fn subscribe_all(&self) -> Result<broadcast::Receiver<GameEvent>, StoreError> {
+        let mut inner = self.lock();
+        Ok(inner.all.get_or_insert_with(|| broadcast::channel(ALL_CAPACITY).0).subscribe())
     }
 
     async fn claim_once(&self, key: &str, ttl: Duration) -> Result<bool, StoreError> {

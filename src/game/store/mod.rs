@@ -110,6 +110,10 @@ pub trait GameStore: Send + Sync {
     /// Change notifications for one game, delivered for writes made after this call returns.
     async fn subscribe(&self, id: &GameId) -> Result<broadcast::Receiver<GameEvent>, StoreError>;
 
+    /// Change notifications for every game (from every process sharing the store), delivered for
+    /// writes made after this call returns. A receiver that falls behind misses events (`Lagged`).
+    async fn subscribe_all(&self) -> Result<broadcast::Receiver<GameEvent>, StoreError>;
+
     /// Marks `key` as seen for `ttl`; true the first time, false while the mark lives. For
     /// de-duplicating webhook deliveries and double taps.
     async fn claim_once(&self, key: &str, ttl: Duration) -> Result<bool, StoreError>;

@@ -26,6 +26,8 @@ use crate::game::model::{ChatId, Game, GameId, UserId};
 use crate::game::ratings::{RatingEntry, RatingScope};
 
 const CHANNEL_CAPACITY: usize = 64;
+/// The same for the subscribers to every game's changes.
+const ALL_CAPACITY: usize = 1024;
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(3);
 const RESPONSE_TIMEOUT: Duration = Duration::from_secs(5);
 
@@ -107,6 +109,8 @@ pub struct RedisStore {
 /// single pub/sub connection however many boards it is watching.
 struct Dispatcher {
     senders: Arc<Mutex<HashMap<GameId, broadcast::Sender<GameEvent>>>>,
+    /// Every game's events.
+    all: broadcast::Sender<GameEvent>,
     /// Dropping the store drops this, which ends the listening task.
     _stop: oneshot::Sender<()>,
 }
@@ -295,9 +299,10 @@ impl RedisStore {
                 let pattern = format!("{}:*:events", self.prefix);
                 let stream = subscribe_pattern(&self.client, &pattern).await?;
                 let senders: Arc<Mutex<HashMap<GameId, broadcast::Sender<GameEvent>>>> = Arc::default();
+                let all = broadcast::channel(ALL_CAPACITY).0;
                 let (stop, stopped) = oneshot::channel();
-                tokio::spawn(listen(self.client.clone(), pattern, stream, Arc::clone(&senders), stopped));
-                Ok(Dispatcher { senders, _stop: stop })
+                tokio::spawn(listen(self.client.clone(), pattern, stream, Arc::clone(&senders), all.clone(), stopped));
+                Ok(Dispatcher { senders, all, _stop: stop })
             })
             .await
     }
@@ -320,6 +325,7 @@ async fn listen(
     pattern: String,
     mut stream: redis::aio::PubSubStream,
     senders: Arc<Mutex<HashMap<GameId, broadcast::Sender<GameEvent>>>>,
+    all: broadcast::Sender<GameEvent>,
     mut stopped: oneshot::Receiver<()>,
 ) {
     loop {
@@ -331,6 +337,8 @@ async fn listen(
                         tracing::warn!(channel = msg.get_channel_name(), "unreadable game event");
                         continue;
                     };
+                    // Nobody listening to every game is not an error.
+                    let _ = all.send(event.clone());
                     let mut map = senders.lock().unwrap_or_else(|p| p.into_inner());
                     if let Some(tx) = map.get(&event.id) {
                         if tx.receiver_count() == 0 {
@@ -507,6 +515,10 @@ impl GameStore for RedisStore {
         let mut map = dispatcher.senders.lock().unwrap_or_else(|p| p.into_inner());
         let tx = map.entry(id.clone()).or_insert_with(|| broadcast::channel(CHANNEL_CAPACITY).0);
         Ok(tx.subscribe())
+    }
+
+    async fn subscribe_all(&self) -> Result<broadcast::Receiver<GameEvent>, StoreError> {
+        Ok(self.dispatcher().await?.all.subscribe())
     }
 
     async fn claim_once(&self, key: &str, ttl: Duration) -> Result<bool, StoreError> {
