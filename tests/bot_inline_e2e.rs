@@ -68,7 +68,7 @@ async fn inline_challenge_to_a_result() {
         fake.wait_until(WAIT, "the inline answer", |f| f.inline_results(&all))
             .await
             .len(),
-        8,
+        VariantId::ALL.len(),
         "one card per variant"
     );
 
