@@ -3,7 +3,7 @@
 
 use std::sync::OnceLock;
 
-use crate::rules::{Color, KingRange, Position, VariantId};
+use crate::rules::{Color, KingRange, Position, Square, VariantId};
 
 #[derive(Debug)]
 pub(crate) struct Tables {
@@ -37,6 +37,21 @@ pub(crate) struct Tables {
     pub far: [u128; 2],
     /// Pieces on the board at the start.
     pub start_pieces: u32,
+    /// Where each colour's men are crowned.
+    pub promotion: [u128; 2],
+    /// The rules core's hash keys, `[square][colour][is_king]`, so that quiet steps can be played here.
+    pub zobrist: Vec<[[u64; 2]; 2]>,
+    pub zobrist_black: u64,
+    /// The variant limits plain king moves in a row (the position then carries counts).
+    pub king_limit: bool,
+}
+
+/// A quiet step as the search keeps it: small enough to fill, sort and copy on every node.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Step {
+    pub from: u8,
+    pub to: u8,
+    pub promotes: bool,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -140,7 +155,12 @@ impl Tables {
             }
         }
 
+        let geo = v.geometry();
         Tables {
+            promotion: [0, 1].map(|c| rel_row[c][v.rows as usize - 1]),
+            zobrist: geo.zobrist_pieces.clone(),
+            zobrist_black: geo.zobrist_black_to_move,
+            king_limit: v.king_quiet_limit > 0,
             mask,
             rows: v.rows,
             row_of,
@@ -166,7 +186,12 @@ impl Tables {
     /// captures, so any capture at all means the side to move must capture.
     #[inline]
     pub(crate) fn has_capture(&self, p: &Position) -> bool {
-        let us = p.side_to_move();
+        self.can_capture(p, p.side_to_move())
+    }
+
+    /// Whether `us` would have a capture if it were to move.
+    #[inline]
+    pub(crate) fn can_capture(&self, p: &Position, us: Color) -> bool {
         let ui = us as usize;
         let own = p.color_pieces(us).0;
         let opp = p.color_pieces(us.opposite()).0;
@@ -220,8 +245,78 @@ impl Tables {
         my_kings != 0 && self.king_moves.as_slice().iter().any(|&d| shift(my_kings, d) & empty != 0)
     }
 
-    /// Empty squares each man could step to, summed over directions.
+    /// The quiet steps of the side to move, the same set as the rules core's quiet moves. Only
+    /// meaningful when the side to move has no capture.
     #[inline]
+    pub(crate) fn quiet_steps(&self, p: &Position, out: &mut Vec<Step>) {
+        out.clear();
+        let us = p.side_to_move();
+        let ui = us as usize;
+        let own = p.color_pieces(us).0;
+        let kings = p.king_squares().0;
+        let empty = self.mask & !(own | p.color_pieces(us.opposite()).0);
+        let men = own & !kings;
+        let promotion = self.promotion[ui];
+        for &d in self.man_moves[ui].as_slice() {
+            let mut to = shift(men, d) & empty;
+            while to != 0 {
+                let t = to.trailing_zeros() as i32;
+                to &= to - 1;
+                out.push(Step { from: (t - d) as u8, to: t as u8, promotes: promotion >> t & 1 != 0 });
+            }
+        }
+        let mut my_kings = own & kings;
+        if self.king_limit
+            && let Some(tired) = p.restricted_king()
+        {
+            // Frisian king move limit: this king may not make a plain move now.
+            my_kings &= !(1u128 << tired.index());
+        }
+        while my_kings != 0 {
+            let from = my_kings.trailing_zeros() as i32;
+            my_kings &= my_kings - 1;
+            for &d in self.king_moves.as_slice() {
+                let mut at = from + d;
+                while (0..128).contains(&at) && empty >> at & 1 != 0 {
+                    out.push(Step { from: from as u8, to: at as u8, promotes: false });
+                    if !self.flying {
+                        break;
+                    }
+                    at += d;
+                }
+            }
+        }
+    }
+
+    /// Plays a quiet step from [`Tables::quiet_steps`], keeping the hash up to date.
+    #[inline]
+    pub(crate) fn play_step(&self, p: &Position, s: Step) -> Position {
+        if self.king_limit {
+            // The rules core keeps the king move counts.
+            return p.play(&crate::rules::Move::step(Square::new(s.from), Square::new(s.to), s.promotes));
+        }
+        let mut next = *p;
+        let us = p.side.index();
+        let (from, to) = (s.from as usize, s.to as usize);
+        let (fb, tb) = (1u128 << from, 1u128 << to);
+        next.by_color[us].0 = (next.by_color[us].0 & !fb) | tb;
+        let keys = &self.zobrist;
+        if p.kings.0 & fb != 0 {
+            next.kings.0 = (next.kings.0 & !fb) | tb;
+            next.hash ^= keys[from][us][1] ^ keys[to][us][1];
+        } else {
+            next.hash ^= keys[from][us][0] ^ keys[to][us][s.promotes as usize];
+            if s.promotes {
+                next.kings.0 |= tb;
+            }
+        }
+        next.side = p.side.opposite();
+        next.hash ^= self.zobrist_black;
+        next
+    }
+
+    /// Empty squares each man could step to, summed over directions.
+    #[inline(always)]
     pub(crate) fn man_mobility(&self, men: u128, empty: u128, color: Color) -> u32 {
         let mut n = 0;
         for &d in self.man_moves[color as usize].as_slice() {
@@ -231,7 +326,7 @@ impl Tables {
     }
 
     /// Squares the kings can reach in one move.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn king_mobility(&self, kings: u128, empty: u128) -> u32 {
         let mut n = 0;
         for &d in self.king_moves.as_slice() {
@@ -256,6 +351,7 @@ pub(crate) struct Material {
 }
 
 impl Material {
+    #[inline(always)]
     pub(crate) fn of(p: &Position) -> Material {
         let k = p.king_squares();
         let w = p.color_pieces(Color::White);

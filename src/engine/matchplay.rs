@@ -14,8 +14,8 @@ use crate::rules::{Color, GameState, Move, Outcome, Position, VariantId};
 /// Hub engine command.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PlayerSpec {
-    /// `internal:LEVEL[@MS][:weights=FILE]`
-    Internal { level: Level, movetime_ms: Option<u64>, weights: Option<PathBuf> },
+    /// `internal:LEVEL[@MS][:weights=FILE][:threats=on]`
+    Internal { level: Level, movetime_ms: Option<u64>, weights: Option<PathBuf>, threats: bool },
     /// Any other text: a shell command speaking Hub.
     Hub(String),
 }
@@ -37,21 +37,27 @@ impl FromStr for PlayerSpec {
         };
         let level = level.parse::<Level>().map_err(|e| e.to_string())?;
         let mut weights = None;
+        let mut threats = false;
         for p in parts {
             match p.split_once('=') {
                 Some(("weights", f)) => weights = Some(PathBuf::from(f)),
+                Some(("threats", "on")) => threats = true,
+                Some(("threats", "off")) => threats = false,
                 _ => return Err(format!("unknown option '{p}' in '{s}'")),
             }
         }
-        Ok(PlayerSpec::Internal { level, movetime_ms: ms, weights })
+        Ok(PlayerSpec::Internal { level, movetime_ms: ms, weights, threats })
     }
 }
 
 impl std::fmt::Display for PlayerSpec {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            PlayerSpec::Internal { level, movetime_ms, weights } => {
+            PlayerSpec::Internal { level, movetime_ms, weights, threats } => {
                 write!(f, "damas {level}")?;
+                if *threats {
+                    write!(f, " (threat search)")?;
+                }
                 if let Some(ms) = movetime_ms {
                     write!(f, "@{ms}ms")?;
                 }
@@ -84,7 +90,7 @@ pub enum Player {
 impl Player {
     pub fn start(spec: &PlayerSpec, variant: VariantId, seed: u64) -> Result<Player, MatchError> {
         match spec {
-            PlayerSpec::Internal { level, movetime_ms, weights } => {
+            PlayerSpec::Internal { level, movetime_ms, weights, threats } => {
                 let w = match weights {
                     None => Weights::for_variant(variant),
                     Some(path) => {
@@ -94,8 +100,10 @@ impl Player {
                             .map_err(|e| MatchError::Weights { path: path.display().to_string(), message: e.to_string() })?
                     }
                 };
+                let mut engine = Box::new(Engine::with_weights(variant, w, level.tt_bits().max(18)));
+                engine.searcher().set_threat_search(*threats);
                 Ok(Player::Internal {
-                    engine: Box::new(Engine::with_weights(variant, w, level.tt_bits().max(18))),
+                    engine,
                     level: *level,
                     movetime_ms: *movetime_ms,
                     seed,
@@ -308,11 +316,11 @@ mod tests {
     fn specs_parse() {
         assert_eq!(
             "internal:hard@200".parse::<PlayerSpec>().unwrap(),
-            PlayerSpec::Internal { level: Level::Hard, movetime_ms: Some(200), weights: None }
+            PlayerSpec::Internal { level: Level::Hard, movetime_ms: Some(200), weights: None, threats: false }
         );
         assert_eq!(
             "internal:facil:weights=w.toml".parse::<PlayerSpec>().unwrap(),
-            PlayerSpec::Internal { level: Level::Easy, movetime_ms: None, weights: Some("w.toml".into()) }
+            PlayerSpec::Internal { level: Level::Easy, movetime_ms: None, weights: Some("w.toml".into()), threats: false }
         );
         assert_eq!("python -m dame hub".parse::<PlayerSpec>().unwrap(), PlayerSpec::Hub("python -m dame hub".into()));
         assert!("internal:grandmaster".parse::<PlayerSpec>().is_err());

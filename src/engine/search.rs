@@ -7,7 +7,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use super::board::Tables;
+use super::board::{Step, Tables};
 use super::eval::{Weights, evaluate};
 use super::tt::{Bound, Tt};
 use crate::rules::{Color, DrawRule, GameState, Move, Paths, Position, Role};
@@ -69,13 +69,20 @@ pub struct Searcher {
     pub(crate) weights: Weights,
     killers: [[u32; 2]; MAX_PLY],
     history: Vec<i32>,
-    buffers: Vec<Vec<Move>>,
-    scores: Vec<Vec<i32>>,
+    captures: Vec<Vec<Move>>,
+    steps: Vec<Vec<Step>>,
+    lists: Vec<Vec<Cand>>,
     pv: Vec<[u32; MAX_PLY]>,
     pv_len: [usize; MAX_PLY],
     /// Hashes from the last irreversible move of the game up to the current node.
     path: Vec<u64>,
     nodes: u64,
+    /// Whether the next node searched has a capture, when its parent already knows: 0 unknown, 1 no,
+    /// 2 yes. Taken (reset) by that node.
+    capture_hint: u8,
+    /// Look once more at quiet positions on the horizon where the opponent threatens a capture
+    /// (experimental, off by default).
+    threats: bool,
     seldepth: usize,
     stopped: bool,
     deadline: Option<Instant>,
@@ -101,12 +108,15 @@ impl Searcher {
             weights,
             killers: [[0; 2]; MAX_PLY],
             history: vec![0; 2 * 128 * 128],
-            buffers: (0..MAX_PLY + 1).map(|_| Vec::with_capacity(64)).collect(),
-            scores: (0..MAX_PLY + 1).map(|_| Vec::with_capacity(64)).collect(),
+            captures: (0..MAX_PLY + 1).map(|_| Vec::with_capacity(16)).collect(),
+            steps: (0..MAX_PLY + 1).map(|_| Vec::with_capacity(64)).collect(),
+            lists: (0..MAX_PLY + 1).map(|_| Vec::with_capacity(64)).collect(),
             pv: vec![[0; MAX_PLY]; MAX_PLY + 1],
             pv_len: [0; MAX_PLY],
             path: Vec::with_capacity(256),
             nodes: 0,
+            capture_hint: 0,
+            threats: false,
             seldepth: 0,
             stopped: false,
             deadline: None,
@@ -123,6 +133,12 @@ impl Searcher {
         self.killers = [[0; 2]; MAX_PLY];
     }
 
+    /// Turns the horizon look at capture threats on or off (off by default until self-play shows it
+    /// pays).
+    pub fn set_threat_search(&mut self, on: bool) {
+        self.threats = on;
+    }
+
     pub fn nodes(&self) -> u64 {
         self.nodes
     }
@@ -132,6 +148,7 @@ impl Searcher {
         self.deadline = limits.movetime.map(|t| self.started + t);
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
         self.nodes = 0;
+        self.capture_hint = 0;
         self.seldepth = 0;
         self.stopped = false;
         self.cancel = cancel;
@@ -431,6 +448,7 @@ impl Searcher {
     #[allow(clippy::too_many_arguments)]
     fn search_node(&mut self, pos: &Position, depth: i32, mut alpha: i32, mut beta: i32, ply: usize, quiet: u32, same: u32) -> i32 {
         self.pv_len[ply.min(MAX_PLY - 1)] = ply;
+        let hint = std::mem::take(&mut self.capture_hint);
         self.nodes += 1;
         self.check_limits();
         if self.stopped {
@@ -451,7 +469,11 @@ impl Searcher {
             return alpha;
         }
         let tables = Tables::of(pos.variant());
-        let must_capture = tables.has_capture(pos);
+        let must_capture = match hint {
+            1 => false,
+            2 => true,
+            _ => tables.has_capture(pos),
+        };
         if ply >= MAX_PLY - 2 {
             return evaluate(pos, &self.weights);
         }
@@ -461,7 +483,11 @@ impl Searcher {
             if !tables.has_step(pos) {
                 return stuck_score(losing, ply);
             }
-            return evaluate(pos, &self.weights);
+            // At the horizon, a capture the opponent threatens is looked at once more: every reply
+            // is tried (there is no passing in draughts), and the captures that follow are resolved.
+            if !(self.threats && depth == 0 && tables.can_capture(pos, pos.side_to_move().opposite())) {
+                return evaluate(pos, &self.weights);
+            }
         }
         let pv_node = beta - alpha > 1;
         let hash = pos.zobrist();
@@ -478,71 +504,93 @@ impl Searcher {
                 }
             }
         }
-        let mut moves = std::mem::take(&mut self.buffers[ply]);
-        let mut scores = std::mem::take(&mut self.scores[ply]);
+        let mut caps = std::mem::take(&mut self.captures[ply]);
+        let mut steps = std::mem::take(&mut self.steps[ply]);
+        let mut list = std::mem::take(&mut self.lists[ply]);
+        list.clear();
+        let side = pos.side_to_move() as usize;
+        let killers = self.killers[ply];
         if must_capture {
-            pos.generate(&mut moves, Paths::Merge);
+            pos.generate(&mut caps, Paths::Merge);
+            let kings = pos.king_squares();
+            for (i, m) in caps.iter().enumerate() {
+                let key = move_key(m);
+                let score = if key == tt_move {
+                    1 << 30
+                } else {
+                    (1 << 24) + (m.captures().len() as i32) * 1000 + (m.captured_set() & kings).count() as i32 * 500
+                };
+                list.push(Cand { score, key, idx: i as u16 });
+            }
         } else {
-            moves.clear();
-            pos.generate_quiet(&mut moves);
+            tables.quiet_steps(pos, &mut steps);
+            for (i, m) in steps.iter().enumerate() {
+                let key = step_key(m);
+                let score = if key == tt_move {
+                    1 << 30
+                } else if m.promotes {
+                    1 << 23
+                } else if key == killers[0] {
+                    1 << 22
+                } else if key == killers[1] {
+                    (1 << 22) - 1
+                } else {
+                    self.history[history_slot(side, m.from, m.to)]
+                };
+                list.push(Cand { score, key, idx: i as u16 });
+            }
         }
-        if moves.is_empty() {
-            self.buffers[ply] = moves;
-            self.scores[ply] = scores;
+        let n = list.len();
+        if n == 0 {
+            self.captures[ply] = caps;
+            self.steps[ply] = steps;
+            self.lists[ply] = list;
             return stuck_score(losing, ply);
         }
         let mut depth = depth;
         // A forced reply costs nothing to look through.
-        if moves.len() == 1 && depth > 0 && ply < 64 {
+        if n == 1 && depth > 0 && ply < 64 {
             depth += 1;
-        }
-        let side = pos.side_to_move() as usize;
-        scores.clear();
-        let killers = self.killers[ply];
-        for m in moves.iter() {
-            let key = move_key(m);
-            let s = if key == tt_move {
-                1 << 30
-            } else if m.is_capture() {
-                (1 << 24) + (m.captures().len() as i32) * 1000 + (m.captured_set() & pos.king_squares()).count() as i32 * 500
-            } else if m.promotes() {
-                1 << 23
-            } else if key == killers[0] {
-                1 << 22
-            } else if key == killers[1] {
-                (1 << 22) - 1
-            } else {
-                self.history[history_index(side, m)]
-            };
-            scores.push(s);
         }
         let original_alpha = alpha;
         let mut best = -INFINITY;
         let mut best_key = 0;
-        let n = moves.len();
         for i in 0..n {
             // Selection sort: only as many moves as are searched get sorted.
             let mut bi = i;
             for j in i + 1..n {
-                if scores[j] > scores[bi] {
+                if list[j].score > list[bi].score {
                     bi = j;
                 }
             }
-            moves.swap(i, bi);
-            scores.swap(i, bi);
-            let mv = moves[i];
-            let key = move_key(&mv);
-            let (child, cq, cs) = self.child_counters(pos, &mv, quiet, same);
+            list.swap(i, bi);
+            let Cand { score: order, key, idx } = list[i];
+            let (child, cq, cs, promotes) = if must_capture {
+                let mv = &caps[idx as usize];
+                let (child, cq, cs) = self.child_counters(pos, mv, quiet, same);
+                (child, cq, cs, mv.promotes())
+            } else {
+                let st = steps[idx as usize];
+                let child = tables.play_step(pos, st);
+                let man_moved = pos.king_squares().0 >> st.from & 1 == 0;
+                let cq = if man_moved { 0 } else { quiet + 1 };
+                let cs = if st.promotes { 0 } else { same + 1 };
+                (child, cq, cs, st.promotes)
+            };
             self.path.push(child.zobrist());
             let new_depth = depth - 1;
             let mut score;
             if i == 0 {
                 score = -self.search_node(&child, new_depth, -beta, -alpha, ply + 1, cq, cs);
             } else {
-                let quiet_move = !must_capture && !mv.promotes() && scores[i] < (1 << 22) - 1;
+                let quiet_move = !must_capture && !promotes && order < (1 << 22) - 1;
                 let mut r = 0;
-                if quiet_move && depth >= 3 && i >= 3 && !tables.has_capture(&child) {
-                    r = 1 + (i >= 8 && depth >= 6) as i32;
+                if quiet_move && depth >= 3 && i >= 3 {
+                    let child_captures = tables.has_capture(&child);
+                    if !child_captures {
+                        r = 1 + (i >= 8 && depth >= 6) as i32;
+                    }
+                    self.capture_hint = 1 + child_captures as u8;
                 }
                 score = -self.search_node(&child, new_depth - r, -alpha - 1, -alpha, ply + 1, cq, cs);
                 if r > 0 && score > alpha && !self.stopped {
@@ -565,16 +613,18 @@ impl Searcher {
                         self.update_pv(ply, key);
                     }
                     if score >= beta {
-                        if !mv.is_capture() {
+                        if !must_capture {
                             if self.killers[ply][0] != key {
                                 self.killers[ply][1] = self.killers[ply][0];
                                 self.killers[ply][0] = key;
                             }
                             let bonus = depth * depth;
-                            let h = &mut self.history[history_index(side, &mv)];
+                            let st = steps[idx as usize];
+                            let h = &mut self.history[history_slot(side, st.from, st.to)];
                             *h = (*h + bonus).min(1 << 20);
-                            for m in &moves[..i] {
-                                let h = &mut self.history[history_index(side, m)];
+                            for c in &list[..i] {
+                                let m = steps[c.idx as usize];
+                                let h = &mut self.history[history_slot(side, m.from, m.to)];
                                 *h -= bonus;
                             }
                         }
@@ -583,8 +633,9 @@ impl Searcher {
                 }
             }
         }
-        self.buffers[ply] = moves;
-        self.scores[ply] = scores;
+        self.captures[ply] = caps;
+        self.steps[ply] = steps;
+        self.lists[ply] = list;
         if self.stopped {
             return 0;
         }
@@ -602,8 +653,23 @@ impl Searcher {
 }
 
 #[inline]
-fn history_index(side: usize, m: &Move) -> usize {
-    (side * 128 + m.from().index()) * 128 + m.to().index()
+fn history_slot(side: usize, from: u8, to: u8) -> usize {
+    (side * 128 + from as usize) * 128 + to as usize
+}
+
+/// [`move_key`] of a quiet step (no captured set).
+#[inline]
+fn step_key(s: &Step) -> u32 {
+    1 | (s.from as u32) << 1 | (s.to as u32) << 8
+}
+
+/// A move of the current node with its ordering score; `idx` points into the node's capture or step
+/// list.
+#[derive(Clone, Copy, Debug, Default)]
+struct Cand {
+    score: i32,
+    key: u32,
+    idx: u16,
 }
 
 /// Win scores are stored relative to the node, so that a hit at another ply keeps its distance.

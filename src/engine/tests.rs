@@ -55,6 +55,39 @@ fn fast_capture_test_agrees_with_the_rules_on_random_games() {
 }
 
 #[test]
+fn quiet_steps_and_their_play_agree_with_the_rules_on_random_games() {
+    for v in VariantId::ALL {
+        let t = Tables::of(v);
+        let mut rng = SplitMix::new(5);
+        let mut steps = Vec::new();
+        for _ in 0..20 {
+            let mut p = Position::start(v);
+            for _ in 0..120 {
+                let moves = p.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                if !t.has_capture(&p) {
+                    t.quiet_steps(&p, &mut steps);
+                    assert_eq!(steps.len(), moves.len(), "{v} {}", p.to_fen());
+                    for m in &moves {
+                        let s = steps
+                            .iter()
+                            .find(|s| s.from as usize == m.from().index() && s.to as usize == m.to().index())
+                            .unwrap_or_else(|| panic!("{v} {}: no step for {}", p.to_fen(), p.notation(m)));
+                        assert_eq!(s.promotes, m.promotes(), "{v} {}", p.to_fen());
+                        let (fast, slow) = (t.play_step(&p, *s), p.play(m));
+                        assert_eq!(fast, slow, "{v} {} {}", p.to_fen(), p.notation(m));
+                        assert_eq!(fast.zobrist(), slow.zobrist());
+                    }
+                }
+                p = p.play(&moves[rng.below(moves.len())]);
+            }
+        }
+    }
+}
+
+#[test]
 fn takes_a_free_man_and_sees_a_simple_shot() {
     // White to move in International: 28x19 wins a man cleanly.
     let s = state(VariantId::International, "W:W28,33,34,45:B23,3,4");

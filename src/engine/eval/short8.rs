@@ -21,6 +21,7 @@ pub const WEIGHTS: Weights = Weights {
     drive: 3,
 };
 
+#[inline(always)]
 pub(super) fn evaluate(p: &Position, t: &Tables, w: &Weights) -> i32 {
     let m = Material::of(p);
     if lone_king(&m, 0) && lone_king(&m, 1) {

@@ -44,6 +44,7 @@ pub fn weights(range: KingRange) -> Weights {
     }
 }
 
+#[inline(always)]
 pub(super) fn evaluate(p: &Position, t: &Tables, w: &Weights) -> i32 {
     let m = Material::of(p);
     if lone_king(&m, 0) && lone_king(&m, 1) {
