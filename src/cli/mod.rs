@@ -106,7 +106,7 @@ pub enum Command {
     Match {
         #[arg(long, short)]
         variant: VariantId,
-        /// `internal:LEVEL[@MS][:weights=FILE]` or a Hub engine command.
+        /// `internal:LEVEL[@MS][:weights=FILE][:threats=off]` or a Hub engine command.
         #[arg(long, default_value = "internal:hard")]
         engine_a: String,
         #[arg(long, default_value = "internal:medium")]
@@ -162,6 +162,12 @@ pub enum Command {
         seed: u64,
         #[arg(long, default_value_t = 400)]
         games: usize,
+        /// Instead of searching for positions, play `--level` on every position of this suite file
+        /// and print the solve rate.
+        #[arg(long)]
+        check: Option<std::path::PathBuf>,
+        #[arg(long, default_value = "hard")]
+        level: crate::engine::Level,
     },
 }
 
@@ -199,7 +205,10 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
             play::run(variant, level, color, seed)
         }
         Some(Command::Openings { variant, plies, depth, margin }) => openings::run(variant, plies, depth, margin),
-        Some(Command::Tactics { variant, count, depth, seed, games }) => tactics::run(variant, count, depth, seed, games),
+        Some(Command::Tactics { variant, count, depth, seed, games, check, level }) => match check {
+            Some(file) => tactics::check(variant, &file, level),
+            None => tactics::run(variant, count, depth, seed, games),
+        },
     }
 }
 

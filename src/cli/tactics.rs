@@ -1,12 +1,36 @@
-//! `damas tactics`: find positions with a winning shot that a two-ply search misses.
+//! `damas tactics`: find positions with a winning shot that a two-ply search misses, or check how
+//! many positions of a suite file a level solves.
 
-use crate::engine::tactics;
-use crate::rules::VariantId;
+use std::io::Write;
+use std::path::Path;
+
+use crate::engine::{self, Level, tactics};
+use crate::rules::{GameState, Position, VariantId};
 
 pub fn run(variant: VariantId, count: usize, depth: u32, seed: u64, games: usize) -> anyhow::Result<()> {
     println!("# {variant}: fen;solution;score (depth {depth} finds it, depth 2 does not)");
-    for p in tactics::find(variant, seed, count, depth, games) {
+    tactics::find_with(variant, seed, count, depth, games, &mut |p| {
         println!("{}", p.to_line());
+        let _ = std::io::stdout().flush();
+    });
+    Ok(())
+}
+
+/// Plays `level` on every position of `file` and prints the solve rate.
+pub fn check(variant: VariantId, file: &Path, level: Level) -> anyhow::Result<()> {
+    let text = std::fs::read_to_string(file)?;
+    let puzzles: Vec<_> = text.lines().filter_map(tactics::Puzzle::parse).collect();
+    let mut solved = 0;
+    for (i, p) in puzzles.iter().enumerate() {
+        let pos = Position::from_fen(variant, &p.fen).map_err(|e| anyhow::anyhow!("line {}: bad FEN: {e}", i + 1))?;
+        let want = pos.parse_move(&p.solution).map_err(|e| anyhow::anyhow!("line {}: bad move: {e}", i + 1))?;
+        let r = engine::think(&GameState::new(pos), level, i as u64, None)?;
+        let ok = r.best.same_effect(&want);
+        solved += ok as usize;
+        if !ok {
+            println!("missed {};{} played {}", p.fen, p.solution, pos.notation(&r.best));
+        }
     }
+    println!("{variant} {level}: solved {solved}/{} ({:.1}%)", puzzles.len(), 100.0 * solved as f64 / puzzles.len().max(1) as f64);
     Ok(())
 }
