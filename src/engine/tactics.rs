@@ -107,9 +107,12 @@ pub fn find_with(
             let pos = *state.position();
             let level = super::evaluate(&pos, &weights).abs() < 60;
             if ply >= 6 && level && !tables.has_capture(&pos) && seen.insert(pos.zobrist()) {
+                // Each search starts from empty tables: a shallow search must not see what a deep
+                // one stored.
+                engine.new_game();
+                let shallow = engine.analyse(&state, &Limits::depth(2), None, &mut |_| {});
                 engine.new_game();
                 let deep_info = engine.analyse(&state, &Limits::depth(deep), None, &mut |_| {});
-                let shallow = engine.analyse(&state, &Limits::depth(2), None, &mut |_| {});
                 if let (Ok(d), Ok(q)) = (deep_info, shallow)
                     && d.score >= 120
                     && !q.best.same_effect(&d.best)
