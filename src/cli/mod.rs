@@ -106,7 +106,7 @@ pub enum Command {
     Match {
         #[arg(long, short)]
         variant: VariantId,
-        /// `internal:LEVEL[@MS][:weights=FILE][:threats=off]` or a Hub engine command.
+        /// `internal:LEVEL[@MS][:weights=FILE][:threats=on]` or a Hub engine command.
         #[arg(long, default_value = "internal:hard")]
         engine_a: String,
         #[arg(long, default_value = "internal:medium")]
