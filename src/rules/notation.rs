@@ -49,7 +49,13 @@ impl Position {
         if legal.is_empty() {
             return Err(MoveError::new(Reason::GameOver));
         }
-        let matches: Vec<&Move> = legal.iter().filter(|m| fits(m, &squares)).collect();
+        let mut matches: Vec<&Move> = legal.iter().filter(|m| fits(m, &squares)).collect();
+        // A capture written out in full is that capture, even when its landing squares also lie
+        // on a longer one (a Thai king may turn back through a square it freed).
+        let exact: Vec<&Move> = matches.iter().copied().filter(|m| is_whole_path(m, &squares)).collect();
+        if exact.len() == 1 {
+            matches = exact;
+        }
         match matches.len() {
             1 => return Ok(*matches[0]),
             0 => {}
@@ -155,6 +161,11 @@ fn fits(m: &Move, squares: &[Square]) -> bool {
     }
     let mut path = m.path().iter();
     squares[1..squares.len() - 1].iter().all(|s| path.any(|p| p == s))
+}
+
+/// The typed squares are the move's origin and every one of its landing squares.
+fn is_whole_path(m: &Move, squares: &[Square]) -> bool {
+    squares[0] == m.from && squares[1..] == *m.path()
 }
 
 /// The typed squares describe the start of a capture that goes on further.
