@@ -285,6 +285,12 @@ impl CaptureSearch<'_> {
     /// Tries every jump from `at`; each sequence that cannot go on is recorded. Returns whether any
     /// jump was possible, so the caller knows whether its own sequence is complete.
     fn extend(&mut self, at: Square, king: bool, captured: Bitboard, last_dir: i32, occupied: Bitboard, depth: usize) -> bool {
+        self.extend_except(at, king, captured, last_dir, occupied, depth, 0)
+    }
+
+    /// [`extend`](Self::extend) without direction `skip` (0 skips none).
+    #[allow(clippy::too_many_arguments)]
+    fn extend_except(&mut self, at: Square, king: bool, captured: Bitboard, last_dir: i32, occupied: Bitboard, depth: usize, skip: i32) -> bool {
         if depth >= MAX_JUMPS {
             return false;
         }
@@ -292,7 +298,7 @@ impl CaptureSearch<'_> {
         let dirs = if king { geo.king_captures } else { geo.man_captures[self.side.index()] };
         let mut any = false;
         for &dir in dirs.as_slice() {
-            if self.rules.no_reversal && dir == -last_dir {
+            if dir == skip || (self.rules.no_reversal && dir == -last_dir) {
                 continue;
             }
             if king && self.rules.king_range == KingRange::Flying {
@@ -367,11 +373,15 @@ impl CaptureSearch<'_> {
         }
         self.taken[depth] = victim;
         // Only landings from which the capture goes on are allowed, if there is any such landing.
+        // Going on straight ahead is one movement of the king whichever empty square it passes, so
+        // only the first landing goes on in the same direction: otherwise every square between the
+        // two captured pieces would make a path of its own.
         let mut continued = false;
-        for &land in &landings[..count] {
+        for (i, &land) in landings[..count].iter().enumerate() {
             self.path[depth] = land;
             self.taken[depth] = victim;
-            continued |= self.extend(land, true, captured, dir, occupied, depth + 1);
+            let skip = if i == 0 { 0 } else { dir };
+            continued |= self.extend_except(land, true, captured, dir, occupied, depth + 1, skip);
         }
         if !continued {
             for &land in &landings[..count] {
