@@ -74,7 +74,7 @@ pub async fn serve(config: Arc<Config>) -> anyhow::Result<()> {
         tokio::time::sleep(std::time::Duration::from_millis(20)).await;
     }
     if !health.up() {
-        warn!("starting without Redis: requests are answered \"try again\" and /healthz reports 503 until it is reachable");
+        warn!("starting without Redis: requests are answered \"try again\" and /readyz reports 503 until it is reachable");
     }
     let engine = Arc::new(SearchEngine::new(config.engine.max_concurrent_searches, config.engine.max_think));
     let games = Arc::new(GameService::new(store.clone(), engine, ServiceConfig::default()));

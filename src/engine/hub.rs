@@ -4,7 +4,9 @@
 //! Positions are `W`/`B` for the side to move followed by one letter per playing square in the
 //! variant's notation order (`w`, `b` men, `W`, `B` kings, `e` empty). Moves are `32-28` for a step and
 //! `from x to x captured x ...` for a capture, with the variant's square names. Variants other than
-//! International are chosen with `set-param name=variant value=<name>`.
+//! International are chosen with `set-param name=variant value=<name>`. As an extension, `pos`
+//! also takes `fen="<PDN FEN>"` instead of `pos=`, which carries what a Hub position cannot (the
+//! Frisian count of plain king moves in a row, `:RW3@42`).
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -122,6 +124,26 @@ pub fn decode_position(variant: VariantId, text: &str) -> Result<Position, HubEr
     }
     let fen = format!("{side}:W{}:B{}", white.join(","), black.join(","));
     Position::from_fen(variant, &fen).map_err(|_| HubError::Position(text.to_string()))
+}
+
+/// The game a `pos` line sets up: the position from `pos=` (Hub notation), or from `fen=` (a PDN
+/// FEN; our extension, because Hub positions cannot carry the Frisian count of plain king moves in
+/// a row), or the start position; then the `moves=` played from it. Nothing is kept of a line with
+/// an error.
+pub fn game_of(variant: VariantId, line: &Line) -> Result<GameState, HubError> {
+    let start = match (line.get("pos"), line.get("fen")) {
+        (Some(p), _) => decode_position(variant, p)?,
+        (None, Some(fen)) => {
+            Position::from_fen(variant, fen).map_err(|e| HubError::Position(format!("{fen}: {e}")))?
+        }
+        (None, None) => Position::start(variant),
+    };
+    let mut game = GameState::new(start);
+    for mv in line.get("moves").unwrap_or("").split_whitespace() {
+        let m = decode_move(game.position(), mv)?;
+        game.play(&m);
+    }
+    Ok(game)
 }
 
 /// A move in Hub notation: captured squares listed after the destination.
@@ -282,33 +304,10 @@ where
                     e.new_game();
                 }
             }
-            "pos" => {
-                let start = match line.get("pos") {
-                    Some(p) => decode_position(variant, p),
-                    None if line.has("start") => Ok(Position::start(variant)),
-                    None => Ok(Position::start(variant)),
-                };
-                match start {
-                    Ok(p) => {
-                        let mut s = GameState::new(p);
-                        let mut error = None;
-                        for mv in line.get("moves").unwrap_or("").split_whitespace() {
-                            match decode_move(s.position(), mv) {
-                                Ok(m) => s.play(&m),
-                                Err(e) => {
-                                    error = Some(e);
-                                    break;
-                                }
-                            }
-                        }
-                        match error {
-                            Some(e) => say(&out, &format!("error message=\"{e}\"")),
-                            None => state = s,
-                        }
-                    }
-                    Err(e) => say(&out, &format!("error message=\"{e}\"")),
-                }
-            }
+            "pos" => match game_of(variant, &line) {
+                Ok(game) => state = game,
+                Err(e) => say(&out, &format!("error message=\"{e}\"")),
+            },
             "level" => limits = level_limits(&line),
             "go" => {
                 let mut eng = engine.take().unwrap_or_else(|| Engine::new(variant, tt_bits));
@@ -516,5 +515,21 @@ mod tests {
         assert_eq!(level_limits(&Line::parse("level infinite").unwrap()), Limits::default());
         let t = level_limits(&Line::parse("level moves=10 time=60").unwrap()).movetime.unwrap();
         assert!(t > Duration::from_secs(5) && t < Duration::from_secs(7));
+    }
+
+    #[test]
+    fn a_fen_position_carries_the_frisian_king_run() {
+        let v = VariantId::Frisian;
+        // White's king on 28 has made its three plain moves in a row: only the man may move.
+        let line = Line::parse("pos fen=\"W:WK28,45:B1,2:RW3@28\"").unwrap();
+        let game = game_of(v, &line).unwrap();
+        let moves = game.position().legal_moves();
+        assert!(!moves.is_empty());
+        assert!(moves.iter().all(|m| m.from() != game.position().rules().parse_square("28").unwrap()));
+        // The same board as a Hub position has lost the count, so the king may move again.
+        let plain = decode_position(v, &encode_position(game.position())).unwrap();
+        assert!(plain.legal_moves().len() > moves.len());
+        assert!(game_of(v, &Line::parse("pos fen=\"W:WK28:B1:RW9@28\"").unwrap()).is_err());
+        assert!(game_of(v, &Line::parse("pos fen=\"W:W28:B1\" moves=\"28-99\"").unwrap()).is_err());
     }
 }
