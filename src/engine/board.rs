@@ -3,7 +3,10 @@
 
 use std::sync::OnceLock;
 
-use crate::rules::{Color, KingRange, Position, Square, VariantId};
+use crate::rules::variant::KingLanding;
+use crate::rules::{
+    CapturePriority, Color, KingRange, Position, PromotionInCapture, Removal, Square, VariantId,
+};
 
 #[derive(Debug)]
 pub(crate) struct Tables {
@@ -44,6 +47,13 @@ pub(crate) struct Tables {
     pub zobrist_black: u64,
     /// The variant limits plain king moves in a row (the position then carries counts).
     pub king_limit: bool,
+    /// The capture rules, for the engine's capture generator.
+    pub no_reversal: bool,
+    pub immediate_removal: bool,
+    /// A flying king lands only right behind the piece it takes.
+    pub land_behind: bool,
+    pub promotion_in_capture: PromotionInCapture,
+    pub priority: CapturePriority,
 }
 
 /// A quiet step as the search keeps it: small enough to fill, sort and copy on every node.
@@ -105,7 +115,11 @@ impl Tables {
             if r >= rq && r < v.rows - rq && c >= cq && c < v.cols - cq {
                 centre |= bit;
             }
-            let on_main = if corner_a1 { r == c } else { r + c == v.cols - 1 };
+            let on_main = if corner_a1 {
+                r == c
+            } else {
+                r + c == v.cols - 1
+            };
             if on_main && !v.orthogonal {
                 main_diagonal |= bit;
             }
@@ -113,7 +127,14 @@ impl Tables {
         // The double corner is the corner pair that is not on the main diagonal's ends.
         let mut double_corners = 0u128;
         if !v.orthogonal {
-            for (r, c) in [(0u8, 0u8), (0, 1), (1, 0), (0, v.cols - 1), (0, v.cols - 2), (1, v.cols - 1)] {
+            for (r, c) in [
+                (0u8, 0u8),
+                (0, 1),
+                (1, 0),
+                (0, v.cols - 1),
+                (0, v.cols - 2),
+                (1, v.cols - 1),
+            ] {
                 for (rr, cc) in [(r, c), (v.rows - 1 - r, v.cols - 1 - c)] {
                     if let Some(sq) = v.square_at(rr, cc) {
                         let bit = 1u128 << sq.index();
@@ -126,12 +147,17 @@ impl Tables {
         }
         // The directions come from the rule definition's own board layout.
         let man_moves = [Color::White, Color::Black].map(|c| Dirs::new(v.man_move_offsets(c)));
-        let man_captures = [Color::White, Color::Black].map(|c| Dirs::new(v.man_capture_offsets(c)));
+        let man_captures =
+            [Color::White, Color::Black].map(|c| Dirs::new(v.man_capture_offsets(c)));
         let king_dirs = Dirs::new(v.king_capture_offsets());
         let king_moves = Dirs::new(v.king_move_offsets());
         let mut advance_index = [0usize; 12];
         for (r, slot) in advance_index.iter_mut().enumerate().take(v.rows as usize) {
-            *slot = if v.rows <= 10 { r } else { r * 9 / (v.rows as usize - 1) };
+            *slot = if v.rows <= 10 {
+                r
+            } else {
+                r * 9 / (v.rows as usize - 1)
+            };
         }
 
         let mut cone = [vec![0u128; 128], vec![0u128; 128]];
@@ -141,12 +167,20 @@ impl Tables {
                 let mut set = 0u128;
                 for other in v.squares() {
                     let (r2, c2) = v.coords(other);
-                    let ahead = if color == Color::White { r2 as i32 - r as i32 } else { r as i32 - r2 as i32 };
+                    let ahead = if color == Color::White {
+                        r2 as i32 - r as i32
+                    } else {
+                        r as i32 - r2 as i32
+                    };
                     if ahead <= 0 {
                         continue;
                     }
                     let spread = (c2 as i32 - c as i32).abs();
-                    let reachable = if v.orthogonal { spread <= 1 } else { spread <= ahead };
+                    let reachable = if v.orthogonal {
+                        spread <= 1
+                    } else {
+                        spread <= ahead
+                    };
                     if reachable {
                         set |= 1u128 << other.index();
                     }
@@ -161,6 +195,11 @@ impl Tables {
             zobrist: geo.zobrist_pieces.clone(),
             zobrist_black: geo.zobrist_black_to_move,
             king_limit: v.king_quiet_limit > 0,
+            no_reversal: v.no_reversal,
+            immediate_removal: v.removal == Removal::Immediate,
+            land_behind: v.king_landing == KingLanding::DirectlyBehind,
+            promotion_in_capture: v.promotion_in_capture,
+            priority: v.priority,
             mask,
             rows: v.rows,
             row_of,
@@ -178,7 +217,9 @@ impl Tables {
             double_corners,
             cone,
             start_pieces: Position::start(id).occupied().count(),
-            far: [0, 1].map(|c| (v.rows as usize / 2..v.rows as usize).fold(0, |acc, r| acc | rel_row[c][r])),
+            far: [0, 1].map(|c| {
+                (v.rows as usize / 2..v.rows as usize).fold(0, |acc, r| acc | rel_row[c][r])
+            }),
         }
     }
 
@@ -198,7 +239,11 @@ impl Tables {
         let kings = p.king_squares().0;
         let empty = self.mask & !(own | opp);
         let men = own & !kings;
-        let victims_for_men = if self.men_capture_kings { opp } else { opp & !kings };
+        let victims_for_men = if self.men_capture_kings {
+            opp
+        } else {
+            opp & !kings
+        };
         for &d in self.man_captures[ui].as_slice() {
             if shift(shift(men, d) & victims_for_men, d) & empty != 0 {
                 return true;
@@ -242,7 +287,12 @@ impl Tables {
             // Frisian king move limit: this king may not make a plain move now.
             my_kings &= !(1u128 << tired.index());
         }
-        my_kings != 0 && self.king_moves.as_slice().iter().any(|&d| shift(my_kings, d) & empty != 0)
+        my_kings != 0
+            && self
+                .king_moves
+                .as_slice()
+                .iter()
+                .any(|&d| shift(my_kings, d) & empty != 0)
     }
 
     /// The quiet steps of the side to move, the same set as the rules core's quiet moves. Only
@@ -262,7 +312,11 @@ impl Tables {
             while to != 0 {
                 let t = to.trailing_zeros() as i32;
                 to &= to - 1;
-                out.push(Step { from: (t - d) as u8, to: t as u8, promotes: promotion >> t & 1 != 0 });
+                out.push(Step {
+                    from: (t - d) as u8,
+                    to: t as u8,
+                    promotes: promotion >> t & 1 != 0,
+                });
             }
         }
         let mut my_kings = own & kings;
@@ -278,7 +332,11 @@ impl Tables {
             for &d in self.king_moves.as_slice() {
                 let mut at = from + d;
                 while (0..128).contains(&at) && empty >> at & 1 != 0 {
-                    out.push(Step { from: from as u8, to: at as u8, promotes: false });
+                    out.push(Step {
+                        from: from as u8,
+                        to: at as u8,
+                        promotes: false,
+                    });
                     if !self.flying {
                         break;
                     }
@@ -293,7 +351,11 @@ impl Tables {
     pub(crate) fn play_step(&self, p: &Position, s: Step) -> Position {
         if self.king_limit {
             // The rules core keeps the king move counts.
-            return p.play(&crate::rules::Move::step(Square::new(s.from), Square::new(s.to), s.promotes));
+            return p.play(&crate::rules::Move::step(
+                Square::new(s.from),
+                Square::new(s.to),
+                s.promotes,
+            ));
         }
         let mut next = *p;
         let us = p.side.index();

@@ -13,6 +13,7 @@
 //! ```
 
 pub(crate) mod board;
+mod capture;
 pub mod eval;
 pub mod hub;
 pub mod matchplay;

@@ -8,6 +8,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use super::board::{Step, Tables};
+use super::capture::Capture;
 use super::eval::{Weights, evaluate};
 use super::tt::{Bound, Tt};
 use crate::rules::{Color, DrawRule, GameState, Move, Paths, Position, Role};
@@ -33,10 +34,16 @@ pub struct Limits {
 
 impl Limits {
     pub fn depth(d: u32) -> Limits {
-        Limits { depth: Some(d), ..Limits::default() }
+        Limits {
+            depth: Some(d),
+            ..Limits::default()
+        }
     }
     pub fn movetime(ms: u64) -> Limits {
-        Limits { movetime: Some(Duration::from_millis(ms)), ..Limits::default() }
+        Limits {
+            movetime: Some(Duration::from_millis(ms)),
+            ..Limits::default()
+        }
     }
 }
 
@@ -69,7 +76,7 @@ pub struct Searcher {
     pub(crate) weights: Weights,
     killers: [[u32; 2]; MAX_PLY],
     history: Vec<i32>,
-    captures: Vec<Vec<Move>>,
+    captures: Vec<Vec<Capture>>,
     steps: Vec<Vec<Step>>,
     lists: Vec<Vec<Cand>>,
     pv: Vec<[u32; MAX_PLY]>,
@@ -94,10 +101,18 @@ pub struct Searcher {
 /// A compact move identity for tables: origin, destination and a fingerprint of the captured set.
 #[inline]
 pub(crate) fn move_key(m: &Move) -> u32 {
-    let c = m.captured_set().0;
-    let fold = (c ^ (c >> 64)) as u64;
+    key_of(
+        m.from().index() as u8,
+        m.to().index() as u8,
+        m.captured_set().0,
+    )
+}
+
+#[inline]
+fn key_of(from: u8, to: u8, captured: u128) -> u32 {
+    let fold = (captured ^ (captured >> 64)) as u64;
     let fp = (fold.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 47) as u32 & 0x3FFFF;
-    1 | (m.from().index() as u32) << 1 | (m.to().index() as u32) << 8 | fp << 15
+    1 | (from as u32) << 1 | (to as u32) << 8 | fp << 15
 }
 
 impl Searcher {
@@ -143,7 +158,12 @@ impl Searcher {
         self.nodes
     }
 
-    pub(crate) fn prepare(&mut self, state: &GameState, limits: &Limits, cancel: Option<std::sync::Arc<AtomicBool>>) {
+    pub(crate) fn prepare(
+        &mut self,
+        state: &GameState,
+        limits: &Limits,
+        cancel: Option<std::sync::Arc<AtomicBool>>,
+    ) {
         self.started = Instant::now();
         self.deadline = limits.movetime.map(|t| self.started + t);
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
@@ -183,14 +203,27 @@ impl Searcher {
         }
         let quiet = state.quiet_plies();
         let same = state.same_material_plies();
-        let mut root_moves: Vec<RootMove> = moves.iter().map(|&mv| RootMove { mv, score: -INFINITY }).collect();
+        let mut root_moves: Vec<RootMove> = moves
+            .iter()
+            .map(|&mv| RootMove {
+                mv,
+                score: -INFINITY,
+            })
+            .collect();
         // Order the first iteration by the table move, then by a one-ply look.
         let tt_move = self.tt.probe(root.zobrist()).map(|e| e.mv).unwrap_or(0);
         for rm in root_moves.iter_mut() {
-            rm.score = if move_key(&rm.mv) == tt_move { INFINITY } else { -evaluate(&root.play(&rm.mv), &self.weights) };
+            rm.score = if move_key(&rm.mv) == tt_move {
+                INFINITY
+            } else {
+                -evaluate(&root.play(&rm.mv), &self.weights)
+            };
         }
         root_moves.sort_by_key(|r| std::cmp::Reverse(r.score));
-        let max_depth = limits.depth.unwrap_or(MAX_PLY as u32 - 8).clamp(1, MAX_PLY as u32 - 8) as i32;
+        let max_depth = limits
+            .depth
+            .unwrap_or(MAX_PLY as u32 - 8)
+            .clamp(1, MAX_PLY as u32 - 8) as i32;
         let mut best: Option<Info> = None;
         let single = root_moves.len() == 1;
         let mut score: i32 = 0;
@@ -241,7 +274,11 @@ impl Searcher {
                 score,
                 nodes: self.nodes,
                 time: self.started.elapsed(),
-                pv: if pv.is_empty() { vec![root_moves[0].mv] } else { pv },
+                pv: if pv.is_empty() {
+                    vec![root_moves[0].mv]
+                } else {
+                    pv
+                },
             };
             report(&info);
             best = Some(info);
@@ -274,7 +311,12 @@ impl Searcher {
 
     /// Scores every root move with a full window at `depth` (used for levels that choose among
     /// reasonable moves). Best first.
-    pub fn score_moves(&mut self, state: &GameState, depth: u32, cancel: Option<std::sync::Arc<AtomicBool>>) -> Vec<(Move, i32)> {
+    pub fn score_moves(
+        &mut self,
+        state: &GameState,
+        depth: u32,
+        cancel: Option<std::sync::Arc<AtomicBool>>,
+    ) -> Vec<(Move, i32)> {
         self.prepare(state, &Limits::default(), cancel);
         let root = *state.position();
         let mut moves = Vec::new();
@@ -293,7 +335,16 @@ impl Searcher {
         out
     }
 
-    fn root(&mut self, root: &Position, moves: &mut [RootMove], depth: i32, mut alpha: i32, beta: i32, quiet: u32, same: u32) -> i32 {
+    fn root(
+        &mut self,
+        root: &Position,
+        moves: &mut [RootMove],
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        quiet: u32,
+        same: u32,
+    ) -> i32 {
         let mut best = -INFINITY;
         self.pv_len[0] = 0;
         for i in 0..moves.len() {
@@ -330,25 +381,49 @@ impl Searcher {
             }
         }
         if !self.stopped && best > -INFINITY {
-            let bound = if best >= beta { Bound::Lower } else { Bound::Exact };
+            let bound = if best >= beta {
+                Bound::Lower
+            } else {
+                Bound::Exact
+            };
             if bound == Bound::Exact || best >= beta {
-                self.tt.store(root.zobrist(), move_key(&moves[0].mv), best, depth, bound);
+                self.tt
+                    .store(root.zobrist(), move_key(&moves[0].mv), best, depth, bound);
             }
         }
         best
     }
 
     #[inline]
-    fn child_counters(&self, pos: &Position, mv: &Move, quiet: u32, same: u32) -> (Position, u32, u32) {
+    fn child_counters(
+        &self,
+        pos: &Position,
+        mv: &Move,
+        quiet: u32,
+        same: u32,
+    ) -> (Position, u32, u32) {
         let child = pos.play(mv);
         let man_moved = !pos.king_squares().contains(mv.from());
-        let cq = if mv.is_capture() || man_moved { 0 } else { quiet + 1 };
-        let cs = if mv.is_capture() || mv.promotes() { 0 } else { same + 1 };
+        let cq = if mv.is_capture() || man_moved {
+            0
+        } else {
+            quiet + 1
+        };
+        let cs = if mv.is_capture() || mv.promotes() {
+            0
+        } else {
+            same + 1
+        };
         (child, cq, cs)
     }
 
     fn update_pv(&mut self, ply: usize, key: u32) {
-        let child_len = self.pv_len.get(ply + 1).copied().unwrap_or(ply + 1).max(ply + 1);
+        let child_len = self
+            .pv_len
+            .get(ply + 1)
+            .copied()
+            .unwrap_or(ply + 1)
+            .max(ply + 1);
         let (head, tail) = self.pv.split_at_mut(ply + 1);
         head[ply][ply] = key;
         head[ply][ply + 1..child_len].copy_from_slice(&tail[0][ply + 1..child_len]);
@@ -362,7 +437,9 @@ impl Searcher {
         let mut moves = Vec::new();
         for &key in &self.pv[0][..self.pv_len[0]] {
             pos.generate(&mut moves, Paths::Merge);
-            let Some(mv) = moves.iter().find(|m| move_key(m) == key) else { break };
+            let Some(mv) = moves.iter().find(|m| move_key(m) == key) else {
+                break;
+            };
             out.push(*mv);
             pos = pos.play(mv);
         }
@@ -375,7 +452,11 @@ impl Searcher {
             self.stopped = true;
         }
         if self.nodes & 1023 == 0 {
-            if self.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed)) {
+            if self
+                .cancel
+                .as_ref()
+                .is_some_and(|c| c.load(Ordering::Relaxed))
+            {
                 self.stopped = true;
             }
             if self.deadline.is_some_and(|d| Instant::now() >= d) {
@@ -409,11 +490,18 @@ impl Searcher {
                         return true;
                     }
                 }
-                DrawRule::ShortEnding { min_strong, max_strong, all_kings, moves_each, .. } => {
+                DrawRule::ShortEnding {
+                    min_strong,
+                    max_strong,
+                    all_kings,
+                    moves_each,
+                    ..
+                } => {
                     if same >= 2 * moves_each as u32 {
                         for weak in [Color::White, Color::Black] {
                             let strong = weak.opposite();
-                            let (k, m) = (pos.count(strong, Role::King), pos.count(strong, Role::Man));
+                            let (k, m) =
+                                (pos.count(strong, Role::King), pos.count(strong, Role::Man));
                             if pos.count(weak, Role::King) == 1
                                 && pos.count(weak, Role::Man) == 0
                                 && k >= 1
@@ -425,18 +513,29 @@ impl Searcher {
                         }
                     }
                 }
-                DrawRule::BalancedKings { min_total, max_total, moves_each, .. } => {
+                DrawRule::BalancedKings {
+                    min_total,
+                    max_total,
+                    moves_each,
+                    ..
+                } => {
                     if same >= 2 * moves_each as u32 {
                         let total = pos.occupied().count();
                         if (min_total as u32..=max_total as u32).contains(&total)
-                            && [Color::White, Color::Black].iter().all(|&c| pos.count(c, Role::King) > 0)
+                            && [Color::White, Color::Black]
+                                .iter()
+                                .all(|&c| pos.count(c, Role::King) > 0)
                         {
                             return true;
                         }
                     }
                 }
                 DrawRule::LoneKings { .. } => {
-                    if pos.occupied().count() == 2 && [Color::White, Color::Black].iter().all(|&c| pos.count(c, Role::King) == 1) {
+                    if pos.occupied().count() == 2
+                        && [Color::White, Color::Black]
+                            .iter()
+                            .all(|&c| pos.count(c, Role::King) == 1)
+                    {
                         return true;
                     }
                 }
@@ -446,7 +545,16 @@ impl Searcher {
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn search_node(&mut self, pos: &Position, depth: i32, mut alpha: i32, mut beta: i32, ply: usize, quiet: u32, same: u32) -> i32 {
+    fn search_node(
+        &mut self,
+        pos: &Position,
+        depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+        quiet: u32,
+        same: u32,
+    ) -> i32 {
         self.pv_len[ply.min(MAX_PLY - 1)] = ply;
         let hint = std::mem::take(&mut self.capture_hint);
         self.nodes += 1;
@@ -457,7 +565,9 @@ impl Searcher {
         if ply > self.seldepth {
             self.seldepth = ply;
         }
-        if (quiet >= 4 && self.is_repetition(quiet)) || ((quiet >= 8 || same >= 8) && self.rule_draw(pos, quiet, same)) {
+        if (quiet >= 4 && self.is_repetition(quiet))
+            || ((quiet >= 8 || same >= 8) && self.rule_draw(pos, quiet, same))
+        {
             return 0;
         }
         // No result can beat a win at the next ply, nor lose faster than now. In a losing variant
@@ -485,7 +595,10 @@ impl Searcher {
             }
             // At the horizon, a capture the opponent threatens is looked at once more: every reply
             // is tried (there is no passing in draughts), and the captures that follow are resolved.
-            if !(self.threats && depth == 0 && tables.can_capture(pos, pos.side_to_move().opposite())) {
+            if !(self.threats
+                && depth == 0
+                && tables.can_capture(pos, pos.side_to_move().opposite()))
+            {
                 return evaluate(pos, &self.weights);
             }
         }
@@ -511,16 +624,22 @@ impl Searcher {
         let side = pos.side_to_move() as usize;
         let killers = self.killers[ply];
         if must_capture {
-            pos.generate(&mut caps, Paths::Merge);
-            let kings = pos.king_squares();
-            for (i, m) in caps.iter().enumerate() {
-                let key = move_key(m);
+            tables.captures(pos, &mut caps);
+            let kings = pos.king_squares().0;
+            for (i, c) in caps.iter().enumerate() {
+                let key = key_of(c.from, c.to, c.captured);
                 let score = if key == tt_move {
                     1 << 30
                 } else {
-                    (1 << 24) + (m.captures().len() as i32) * 1000 + (m.captured_set() & kings).count() as i32 * 500
+                    (1 << 24)
+                        + (c.jumps as i32) * 1000
+                        + (c.captured & kings).count_ones() as i32 * 500
                 };
-                list.push(Cand { score, key, idx: i as u16 });
+                list.push(Cand {
+                    score,
+                    key,
+                    idx: i as u16,
+                });
             }
         } else {
             tables.quiet_steps(pos, &mut steps);
@@ -537,7 +656,11 @@ impl Searcher {
                 } else {
                     self.history[history_slot(side, m.from, m.to)]
                 };
-                list.push(Cand { score, key, idx: i as u16 });
+                list.push(Cand {
+                    score,
+                    key,
+                    idx: i as u16,
+                });
             }
         }
         let n = list.len();
@@ -564,11 +687,15 @@ impl Searcher {
                 }
             }
             list.swap(i, bi);
-            let Cand { score: order, key, idx } = list[i];
+            let Cand {
+                score: order,
+                key,
+                idx,
+            } = list[i];
             let (child, cq, cs, promotes) = if must_capture {
-                let mv = &caps[idx as usize];
-                let (child, cq, cs) = self.child_counters(pos, mv, quiet, same);
-                (child, cq, cs, mv.promotes())
+                let c = &caps[idx as usize];
+                // A capture is irreversible: both counters start again.
+                (tables.play_capture(pos, c), 0, 0, c.promotes)
             } else {
                 let st = steps[idx as usize];
                 let child = tables.play_step(pos, st);
@@ -592,9 +719,11 @@ impl Searcher {
                     }
                     self.capture_hint = 1 + child_captures as u8;
                 }
-                score = -self.search_node(&child, new_depth - r, -alpha - 1, -alpha, ply + 1, cq, cs);
+                score =
+                    -self.search_node(&child, new_depth - r, -alpha - 1, -alpha, ply + 1, cq, cs);
                 if r > 0 && score > alpha && !self.stopped {
-                    score = -self.search_node(&child, new_depth, -alpha - 1, -alpha, ply + 1, cq, cs);
+                    score =
+                        -self.search_node(&child, new_depth, -alpha - 1, -alpha, ply + 1, cq, cs);
                 }
                 if score > alpha && score < beta && !self.stopped {
                     score = -self.search_node(&child, new_depth, -beta, -alpha, ply + 1, cq, cs);
@@ -647,7 +776,8 @@ impl Searcher {
             Bound::Upper
         };
         let stored_move = if bound == Bound::Upper { 0 } else { best_key };
-        self.tt.store(hash, stored_move, to_tt(best, ply), depth.max(0), bound);
+        self.tt
+            .store(hash, stored_move, to_tt(best, ply), depth.max(0), bound);
         best
     }
 }
@@ -698,7 +828,11 @@ fn from_tt(score: i32, ply: usize) -> i32 {
 /// The score of a side to move that has no move (or no piece) at `ply`: a loss, or a win when the
 /// variant is played to lose.
 fn stuck_score(losing: bool, ply: usize) -> i32 {
-    if losing { WIN - ply as i32 } else { -WIN + ply as i32 }
+    if losing {
+        WIN - ply as i32
+    } else {
+        -WIN + ply as i32
+    }
 }
 
 /// Scores a finished search for display: men as a decimal, or `win N` / `loss N` in plies.

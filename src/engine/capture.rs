@@ -1,0 +1,370 @@
+//! Captures generated inside the engine: the same moves, in the same order, as the rules core's
+//! generator (so the search visits the same tree), found with bit tests on the board word and kept as
+//! small records instead of full moves with their paths. The search only needs the origin, the
+//! destination, the captured set and the jump count; the rules core still builds full moves for the
+//! root and the principal variation.
+//!
+//! Every variant goes through here: the board layouts make each direction one bit offset everywhere,
+//! and a step off the board lands on a padding bit or outside the word, so a bit test is the whole of
+//! the rules core's "next square on the board".
+
+use super::board::{Tables, shift};
+use crate::rules::{
+    Bitboard, CapturePriority, MAX_JUMPS, Move, Position, PromotionInCapture, Square,
+};
+
+/// A capture as the search keeps it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Capture {
+    pub captured: u128,
+    /// The jumps that took a king, as a bit string read from the first jump (bit 63) on: what the
+    /// Italian priority law compares last.
+    pub meets: u64,
+    pub from: u8,
+    pub to: u8,
+    pub jumps: u8,
+    pub promotes: bool,
+    pub started_as_king: bool,
+}
+
+impl Capture {
+    /// The same capture as the rules core's move (without its path, which playing does not need).
+    pub(crate) fn to_move(self) -> Move {
+        let mut m = Move::step(Square::new(self.from), Square::new(self.to), self.promotes);
+        m.captured = Bitboard(self.captured);
+        m.jumps = self.jumps;
+        m.started_as_king = self.started_as_king;
+        m
+    }
+}
+
+/// Whether bit `i` of `b` is set; indices off the word are never set.
+#[inline(always)]
+fn bit(b: u128, i: i32) -> bool {
+    (i as u32) < 128 && (b >> i) & 1 != 0
+}
+
+struct Gen<'a> {
+    t: &'static Tables,
+    opponents: u128,
+    opponent_kings: u128,
+    /// What a man may jump (kings too in most variants).
+    man_victims: u128,
+    promotion: u128,
+    side: usize,
+    from: u8,
+    started_as_king: bool,
+    out: &'a mut Vec<Capture>,
+}
+
+impl Tables {
+    /// The legal captures of the side to move in the rules core's order (its generator with merged
+    /// paths): kings first, then men, each by square and direction, narrowed by the priority law.
+    /// Empty when there is no capture.
+    pub(crate) fn captures(&'static self, p: &Position, out: &mut Vec<Capture>) {
+        out.clear();
+        let us = p.side_to_move() as usize;
+        let own = p.color_pieces(p.side_to_move()).0;
+        let opponents = p.color_pieces(p.side_to_move().opposite()).0;
+        let kings = p.king_squares().0;
+        let occupied = own | opponents;
+        let empty = self.mask & !occupied;
+        let man_victims = if self.men_capture_kings {
+            opponents
+        } else {
+            opponents & !kings
+        };
+        // Men with a first jump, found for the whole board at once; the others would record nothing.
+        let men = own & !kings;
+        let mut jumping_men = 0u128;
+        for &d in self.man_captures[us].as_slice() {
+            jumping_men |= shift(shift(shift(men, d) & man_victims, d) & empty, -2 * d);
+        }
+        let my_kings = own & kings;
+        if jumping_men == 0 && my_kings == 0 {
+            return;
+        }
+        let mut g = Gen {
+            t: self,
+            opponents,
+            opponent_kings: opponents & kings,
+            man_victims,
+            promotion: self.promotion[us],
+            side: us,
+            from: 0,
+            started_as_king: false,
+            out,
+        };
+        for (mut pieces, is_king) in [(my_kings, true), (jumping_men & men, false)] {
+            while pieces != 0 {
+                let from = pieces.trailing_zeros() as i32;
+                pieces &= pieces - 1;
+                g.from = from as u8;
+                g.started_as_king = is_king;
+                g.extend(from, is_king, 0, 0, occupied & !(1u128 << from), 0, 0, 0);
+            }
+        }
+        let out = g.out;
+        if out.len() > 1 {
+            if self.priority != CapturePriority::Free {
+                let opponent_kings = opponents & kings;
+                let key = |c: &Capture| rank(c, self.priority, opponent_kings);
+                let best = out.iter().map(key).max().unwrap_or_default();
+                // The same swaps as the rules core, so that the order stays the same.
+                let mut kept = 0;
+                for i in 0..out.len() {
+                    if key(&out[i]) == best {
+                        out.swap(kept, i);
+                        kept += 1;
+                    }
+                }
+                out.truncate(kept);
+            }
+            // Paths that differ only in the squares passed are one move: keep the first.
+            let mut kept = 1;
+            for i in 1..out.len() {
+                let c = out[i];
+                if !out[..kept]
+                    .iter()
+                    .any(|k| k.from == c.from && k.to == c.to && k.captured == c.captured)
+                {
+                    out[kept] = c;
+                    kept += 1;
+                }
+            }
+            out.truncate(kept);
+        }
+    }
+
+    /// Plays a capture from [`Tables::captures`], keeping the hash up to date.
+    #[inline]
+    pub(crate) fn play_capture(&self, p: &Position, c: &Capture) -> Position {
+        if self.king_limit {
+            // The rules core keeps the king move counts.
+            return p.play(&c.to_move());
+        }
+        let mut next = *p;
+        let us = p.side.index();
+        let them = 1 - us;
+        let keys = &self.zobrist;
+        let mut hash = p.hash;
+        // Captured pieces go first: with immediate removal the mover may land on a captured square.
+        let mut taken = c.captured;
+        while taken != 0 {
+            let sq = taken.trailing_zeros() as usize;
+            taken &= taken - 1;
+            hash ^= keys[sq][them][(p.kings.0 >> sq & 1) as usize];
+        }
+        next.by_color[them].0 &= !c.captured;
+        next.kings.0 &= !c.captured;
+        let (from, to) = (c.from as usize, c.to as usize);
+        let (fb, tb) = (1u128 << from, 1u128 << to);
+        next.by_color[us].0 = (next.by_color[us].0 & !fb) | tb;
+        let was_king = p.kings.0 & fb != 0;
+        hash ^= keys[from][us][was_king as usize] ^ keys[to][us][(was_king || c.promotes) as usize];
+        if was_king {
+            next.kings.0 = (next.kings.0 & !fb) | tb;
+        } else if c.promotes {
+            next.kings.0 |= tb;
+        }
+        next.side = p.side.opposite();
+        next.hash = hash ^ self.zobrist_black;
+        next
+    }
+}
+
+/// How a capture ranks under a priority law, as the rules core ranks its moves.
+#[inline]
+fn rank(c: &Capture, priority: CapturePriority, opponent_kings: u128) -> (u32, u32, u32, u64) {
+    let count = c.jumps as u32;
+    let kings = (c.captured & opponent_kings).count_ones();
+    match priority {
+        CapturePriority::Free => (0, 0, 0, 0),
+        CapturePriority::Majority => (count, 0, 0, 0),
+        CapturePriority::QuantityThenQuality => (count, 0, kings, 0),
+        CapturePriority::Italian => (count, c.started_as_king as u32, kings, c.meets),
+        CapturePriority::KingCaptures => (0, c.started_as_king as u32, 0, 0),
+        CapturePriority::Value => (
+            32 * (count - kings) + 63 * kings,
+            c.started_as_king as u32,
+            0,
+            0,
+        ),
+    }
+}
+
+impl Gen<'_> {
+    /// Tries every jump from `at` except in direction `skip` (0 skips none); each sequence that
+    /// cannot go on is recorded. Returns whether any jump was possible.
+    #[allow(clippy::too_many_arguments)]
+    fn extend(
+        &mut self,
+        at: i32,
+        king: bool,
+        captured: u128,
+        last_dir: i32,
+        occupied: u128,
+        depth: usize,
+        skip: i32,
+        meets: u64,
+    ) -> bool {
+        if depth >= MAX_JUMPS {
+            return false;
+        }
+        let t = self.t;
+        let dirs = if king {
+            &t.king_dirs
+        } else {
+            &t.man_captures[self.side]
+        };
+        let mut any = false;
+        for &dir in dirs.as_slice() {
+            if dir == skip || (t.no_reversal && dir == -last_dir) {
+                continue;
+            }
+            if king && t.flying {
+                any |= self.flying_jump(at, dir, captured, occupied, depth, meets);
+            } else {
+                any |= self.short_jump(at, king, dir, captured, occupied, depth, meets);
+            }
+        }
+        any
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn short_jump(
+        &mut self,
+        at: i32,
+        king: bool,
+        dir: i32,
+        captured: u128,
+        occupied: u128,
+        depth: usize,
+        meets: u64,
+    ) -> bool {
+        let victim = at + dir;
+        let victims = if king {
+            self.opponents
+        } else {
+            self.man_victims
+        };
+        if !bit(victims & !captured, victim) {
+            return false;
+        }
+        let land = victim + dir;
+        if !bit(self.t.mask & !occupied, land) {
+            return false;
+        }
+        let t = self.t;
+        let vb = 1u128 << victim;
+        let captured = captured | vb;
+        let occupied = if t.immediate_removal {
+            occupied & !vb
+        } else {
+            occupied
+        };
+        let meets = if self.opponent_kings & vb != 0 {
+            meets | 1 << (63 - depth)
+        } else {
+            meets
+        };
+        let reaches_row = !king && bit(self.promotion, land);
+        let (continues, king_after) = match (reaches_row, t.promotion_in_capture) {
+            (true, PromotionInCapture::Stops) => (false, false),
+            (true, PromotionInCapture::ContinuesAsKing) => (true, true),
+            _ => (true, king),
+        };
+        if !(continues
+            && self.extend(
+                land,
+                king_after,
+                captured,
+                dir,
+                occupied,
+                depth + 1,
+                0,
+                meets,
+            ))
+        {
+            self.record(land, captured, depth + 1, king_after, meets);
+        }
+        true
+    }
+
+    fn flying_jump(
+        &mut self,
+        at: i32,
+        dir: i32,
+        captured: u128,
+        occupied: u128,
+        depth: usize,
+        meets: u64,
+    ) -> bool {
+        let t = self.t;
+        let empty = t.mask & !occupied;
+        let mut victim = at + dir;
+        while bit(empty, victim) {
+            victim += dir;
+        }
+        // Off the board, an own piece or a piece already taken: no jump this way.
+        if !bit(self.opponents & !captured, victim) {
+            return false;
+        }
+        let vb = 1u128 << victim;
+        let captured = captured | vb;
+        let occupied = if t.immediate_removal {
+            occupied & !vb
+        } else {
+            occupied
+        };
+        let empty = t.mask & !occupied;
+        let mut landings = [0i32; 16];
+        let mut count = 0;
+        let mut land = victim + dir;
+        while bit(empty, land) && count < landings.len() {
+            landings[count] = land;
+            count += 1;
+            if t.land_behind {
+                break;
+            }
+            land += dir;
+        }
+        if count == 0 {
+            return false;
+        }
+        let meets = if self.opponent_kings & vb != 0 {
+            meets | 1 << (63 - depth)
+        } else {
+            meets
+        };
+        // Only landings from which the capture goes on are allowed, if there is any such landing;
+        // going on straight ahead is one path whichever empty square the king passes, so only the
+        // first landing goes on in the same direction (as in the rules core).
+        let mut continued = false;
+        for (i, &land) in landings[..count].iter().enumerate() {
+            let skip = if i == 0 { 0 } else { dir };
+            continued |= self.extend(land, true, captured, dir, occupied, depth + 1, skip, meets);
+        }
+        if !continued {
+            for &land in &landings[..count] {
+                self.record(land, captured, depth + 1, true, meets);
+            }
+        }
+        true
+    }
+
+    #[inline]
+    fn record(&mut self, to: i32, captured: u128, jumps: usize, king_now: bool, meets: u64) {
+        let promotes = !self.started_as_king && (king_now || bit(self.promotion, to));
+        self.out.push(Capture {
+            captured,
+            meets,
+            from: self.from,
+            to: to as u8,
+            jumps: jumps as u8,
+            promotes,
+            started_as_king: self.started_as_king,
+        });
+    }
+}
