@@ -75,39 +75,100 @@ impl Tables {
             opponents & !kings
         };
         // Men with a first jump, found for the whole board at once; the others would record nothing.
+        // Most captures by men are single jumps: a landing from which no second jump can follow is
+        // recorded here, and only men with a longer capture go through the full search.
         let men = own & !kings;
+        let dirs = &self.man_captures[us];
+        let promotion = self.promotion[us];
+        let mut lands = [0u128; 8];
         let mut jumping_men = 0u128;
-        for &d in self.man_captures[us].as_slice() {
-            jumping_men |= shift(shift(shift(men, d) & man_victims, d) & empty, -2 * d);
+        // Squares from which a man could jump in each direction, on the board as it stands.
+        let mut jump_from = [0u128; 8];
+        for (k, &d) in dirs.as_slice().iter().enumerate() {
+            lands[k] = shift(shift(men, d) & man_victims, d) & empty;
+            jumping_men |= shift(lands[k], -2 * d);
+            jump_from[k] = shift(man_victims & shift(empty, -d), -d);
         }
         let my_kings = own & kings;
         if jumping_men == 0 && my_kings == 0 {
             return;
         }
+        // Men whose jump lands where the capture may go on. After one jump the board differs only
+        // by the empty origin and the taken piece: a second jump could reach the origin or cross
+        // the taken piece only by turning straight back, which takes that piece again. So a second
+        // jump is possible exactly where the unchanged board has one in another direction.
+        let mut longer = 0u128;
+        for (k, &d) in dirs.as_slice().iter().enumerate() {
+            if lands[k] == 0 {
+                continue;
+            }
+            let mut onward = 0u128;
+            for (k2, &d2) in dirs.as_slice().iter().enumerate() {
+                if d2 != -d {
+                    onward |= jump_from[k2];
+                }
+            }
+            let goes_on = match self.promotion_in_capture {
+                PromotionInCapture::Stops => lands[k] & onward & !promotion,
+                PromotionInCapture::ContinuesAsMan => lands[k] & onward,
+                // Crowned on the way: it goes on as a king, which the full search follows.
+                PromotionInCapture::ContinuesAsKing => lands[k] & (onward | promotion),
+            };
+            longer |= shift(goes_on, -2 * d);
+        }
+        let opponent_kings = opponents & kings;
         let mut g = Gen {
             t: self,
             opponents,
-            opponent_kings: opponents & kings,
+            opponent_kings,
             man_victims,
-            promotion: self.promotion[us],
+            promotion,
             side: us,
             from: 0,
             started_as_king: false,
             out,
         };
-        for (mut pieces, is_king) in [(my_kings, true), (jumping_men & men, false)] {
-            while pieces != 0 {
-                let from = pieces.trailing_zeros() as i32;
-                pieces &= pieces - 1;
+        let mut pieces = my_kings;
+        while pieces != 0 {
+            let from = pieces.trailing_zeros() as i32;
+            pieces &= pieces - 1;
+            g.from = from as u8;
+            g.started_as_king = true;
+            g.extend(from, true, 0, 0, occupied & !(1u128 << from), 0, 0, 0);
+        }
+        g.started_as_king = false;
+        let mut pieces = jumping_men & men;
+        while pieces != 0 {
+            let from = pieces.trailing_zeros() as i32;
+            pieces &= pieces - 1;
+            if bit(longer, from) {
                 g.from = from as u8;
-                g.started_as_king = is_king;
-                g.extend(from, is_king, 0, 0, occupied & !(1u128 << from), 0, 0, 0);
+                g.extend(from, false, 0, 0, occupied & !(1u128 << from), 0, 0, 0);
+                continue;
+            }
+            for (k, &d) in dirs.as_slice().iter().enumerate() {
+                let to = from + 2 * d;
+                if bit(lands[k], to) {
+                    let victim = 1u128 << (from + d);
+                    g.out.push(Capture {
+                        captured: victim,
+                        meets: if opponent_kings & victim != 0 {
+                            1 << 63
+                        } else {
+                            0
+                        },
+                        from: from as u8,
+                        to: to as u8,
+                        jumps: 1,
+                        promotes: bit(promotion, to),
+                        started_as_king: false,
+                    });
+                }
             }
         }
         let out = g.out;
         if out.len() > 1 {
             if self.priority != CapturePriority::Free {
-                let opponent_kings = opponents & kings;
                 let key = |c: &Capture| rank(c, self.priority, opponent_kings);
                 let best = out.iter().map(key).max().unwrap_or_default();
                 // The same swaps as the rules core, so that the order stays the same.
