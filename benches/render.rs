@@ -16,6 +16,58 @@ fn typical(v: VariantId) -> BoardView {
     }
 }
 
+/// PNG compression settings on the palette indices of a board: time per picture, and the size
+/// printed before.
+fn deflate(c: &mut Criterion, palette: &[u8], indices: &[u8], size: u32) {
+    use ::png::{DeflateCompression, Filter};
+    let encode = |filter: Filter, deflate: DeflateCompression| -> Vec<u8> {
+        let mut out = Vec::new();
+        let mut enc = ::png::Encoder::new(&mut out, size, size);
+        enc.set_color(::png::ColorType::Indexed);
+        enc.set_depth(::png::BitDepth::Eight);
+        enc.set_palette(palette.to_vec());
+        enc.set_filter(filter);
+        enc.set_deflate_compression(deflate);
+        if let Ok(mut w) = enc.write_header() {
+            let _ = w.write_image_data(indices);
+            let _ = w.finish();
+        }
+        out
+    };
+    let settings = [
+        ("none_l1", Filter::NoFilter, DeflateCompression::Level(1)),
+        ("none_l2", Filter::NoFilter, DeflateCompression::Level(2)),
+        ("none_l3", Filter::NoFilter, DeflateCompression::Level(3)),
+        ("none_l4", Filter::NoFilter, DeflateCompression::Level(4)),
+        ("none_l6", Filter::NoFilter, DeflateCompression::Level(6)),
+        (
+            "none_fdeflate",
+            Filter::NoFilter,
+            DeflateCompression::FdeflateUltraFast,
+        ),
+        ("up_l1", Filter::Up, DeflateCompression::Level(1)),
+        ("up_l2", Filter::Up, DeflateCompression::Level(2)),
+        (
+            "up_fdeflate",
+            Filter::Up,
+            DeflateCompression::FdeflateUltraFast,
+        ),
+        (
+            "adaptive_l2",
+            Filter::Adaptive,
+            DeflateCompression::Level(2),
+        ),
+    ];
+    for (name, filter, deflate) in &settings {
+        eprintln!("deflate {name}: {} bytes", encode(*filter, *deflate).len());
+    }
+    let mut group = c.benchmark_group("deflate_640");
+    for (name, filter, deflate) in settings {
+        group.bench_function(name, |b| b.iter(|| encode(filter, deflate)));
+    }
+    group.finish();
+}
+
 fn bench(c: &mut Criterion) {
     for v in VariantId::ALL {
         if let Ok(bytes) = board_png(&typical(v)) {
@@ -35,6 +87,9 @@ fn bench(c: &mut Criterion) {
     group.finish();
 
     let view = typical(VariantId::International);
+    if let Ok((palette, indices)) = png::board_indices(&view) {
+        deflate(c, &palette, &indices, view.size);
+    }
     c.bench_function("svg/international", |b| b.iter(|| board_svg(&view)));
     if let Ok(pixmap) = png::board_pixmap(&view) {
         c.bench_function("pixels_640/international", |b| {

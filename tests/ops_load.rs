@@ -15,11 +15,13 @@
 //! ```sh
 //! cargo test --release --locked --test ops_load -- --ignored --nocapture
 //! LOAD_GAMES=40 LOAD_MOVES=16 LOAD_KINDS=people cargo test --release --test ops_load -- --ignored --nocapture
+//! LOAD_BOARD=buttons LOAD_KINDS=people cargo test --release --test ops_load -- --ignored --nocapture
 //! ```
 //!
 //! Settings: `LOAD_GAMES` games of each kind (default 20), `LOAD_MOVES` moves per game (default
 //! 12; at most 18, so that no user goes over the per-user rate limit), `LOAD_KINDS` `people`,
-//! `engine` or `people,engine` (default both).
+//! `engine` or `people,engine` (default both), `LOAD_BOARD` `image` (default: every move sends a
+//! board picture) or `buttons` (every user has chosen the keyboard board, so no picture is drawn).
 
 mod private_redis;
 mod support;
@@ -27,6 +29,7 @@ mod support;
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 
+use damas::bot::prefs::{BoardMode, Prefs, PrefsStore};
 use damas::game::store::{RedisStore, Retention};
 use damas::game::{ChatId, GameStore, UserId};
 use damas::rules::Position;
@@ -354,6 +357,12 @@ async fn load_two_instances_sharing_redis() {
     let moves = env_number("LOAD_MOVES", 12).min(18);
     let kinds = std::env::var("LOAD_KINDS").unwrap_or_else(|_| "people,engine".to_owned());
     let (people, engine) = (kinds.contains("people"), kinds.contains("engine"));
+    let board = std::env::var("LOAD_BOARD").unwrap_or_else(|_| "image".to_owned());
+    let buttons = match board.as_str() {
+        "image" => false,
+        "buttons" => true,
+        other => panic!("LOAD_BOARD is neither `image` nor `buttons`: {other:?}"),
+    };
     assert!(
         people || engine,
         "LOAD_KINDS names neither `people` nor `engine`: {kinds:?}"
@@ -385,6 +394,24 @@ async fn load_two_instances_sharing_redis() {
             (w, b)
         })
         .collect();
+
+    if buttons {
+        let prefs = PrefsStore::new(std::sync::Arc::new(
+            RedisStore::connect(&redis.url(), "damas", Retention::default())
+                .await
+                .unwrap(),
+        ));
+        let keyboard = Prefs {
+            board: BoardMode::Buttons,
+            ..Prefs::default()
+        };
+        let users = engine_users
+            .iter()
+            .chain(pairs.iter().flat_map(|(w, b)| [w, b]));
+        for user in users {
+            prefs.put(user.id as u64, &keyboard).await.unwrap();
+        }
+    }
 
     let load_before = load_average();
     let commands_before = redis_commands(&redis.url()).await;
@@ -437,7 +464,7 @@ async fn load_two_instances_sharing_redis() {
         0.0
     };
     println!(
-        "load: {kinds} games, {games_n} of each kind, {moves} moves each, 2 instances sharing one Redis; load average {load_before} before, {load_after} after"
+        "load: {kinds} games, {games_n} of each kind, {moves} moves each, board as {board}, 2 instances sharing one Redis; load average {load_before} before, {load_after} after"
     );
     let (people_moves, people_refused) = report("people vs people", &people_runs);
     let (engine_moves, engine_refused) = report("people vs engine (easy)", &engine_runs);

@@ -199,7 +199,11 @@ fn golden_comparison_notices_a_wrong_picture() {
     if let Some(last) = without.last_move.as_mut() {
         last.captured.clear();
     }
-    let decode = |v: &BoardView| image::load_from_memory(&board_png(v).unwrap()).unwrap().to_rgba8();
+    let decode = |v: &BoardView| {
+        image::load_from_memory(&board_png(v).unwrap())
+            .unwrap()
+            .to_rgba8()
+    };
     assert!(pixels_match(&decode(&with), &decode(&without)).is_err());
     assert!(pixels_match(&straight, &dark).is_err());
     assert!(pixels_match(&straight, &straight).is_ok());
@@ -225,6 +229,38 @@ fn png_matches_the_svg_document() {
     }
 }
 
+/// A picture is mapped to a palette chosen once per empty board (variant, side, theme, size):
+/// each board must get its own, the palette must fit the pictures drawn on it as well as one made
+/// for the picture alone, and a warm cache must give what the cold one gave.
+#[test]
+fn board_palettes_are_kept_apart_and_reused() {
+    use damas::render::png::{board_pixmap, encode_indexed};
+    let p = Position::start(VariantId::Russian);
+    let mv = first_move(&p);
+    let after = p.play(&mv);
+    // Sizes no other test draws, so that the first pictures here start from a cold cache.
+    let plain = BoardView::new(after.clone()).last_move(&mv).size(333);
+    let views = [
+        plain.clone(),
+        plain.clone().theme(Theme::Dark),
+        plain.clone().size(347),
+        plain.clone().flipped(true),
+        plain.clone().select(first_move(&after).from()),
+    ];
+    let decode = |png: &[u8]| image::load_from_memory(png).unwrap().to_rgba8();
+    let cold: Vec<Vec<u8>> = views.iter().map(|v| board_png(v).unwrap()).collect();
+    for (view, first) in views.iter().zip(&cold) {
+        assert_eq!(&board_png(view).unwrap(), first, "{view:?}");
+        let own = encode_indexed(&board_pixmap(view).unwrap()).unwrap();
+        pixels_match(&decode(&own), &decode(first)).unwrap_or_else(|e| panic!("{view:?}: {e}"));
+    }
+    for (i, a) in cold.iter().enumerate() {
+        for b in &cold[i + 1..] {
+            assert!(pixels_match(&decode(a), &decode(b)).is_err());
+        }
+    }
+}
+
 #[test]
 fn png_at_640_px_stays_under_40_kb() {
     for v in VariantId::ALL {
@@ -242,7 +278,14 @@ fn size_is_clamped_and_squares_fall_on_whole_pixels() {
     let png = board_png(&BoardView::new(Position::start(VariantId::English)).size(1)).unwrap();
     let img = image::load_from_memory(&png).unwrap();
     assert_eq!(img.width(), damas::render::MIN_SIZE);
-    for (size, cells) in [(640, 8), (640, 10), (640, 12), (333, 8), (1000, 10), (320, 12)] {
+    for (size, cells) in [
+        (640, 8),
+        (640, 10),
+        (640, 12),
+        (333, 8),
+        (1000, 10),
+        (320, 12),
+    ] {
         let l = Layout::new(size, cells);
         assert!(l.square_px * u32::from(cells) + 2 * l.margin_px <= size);
         assert!(
@@ -267,7 +310,9 @@ fn pieces_stand_on_the_squares_each_variant_plays_on() {
         let squares: Vec<&str> = svg.lines().filter(|l| l.contains("data-sq=")).collect();
         assert_eq!(squares.len(), v.rules().square_count(), "{v}");
         assert!(
-            squares.iter().all(|l| l.contains(&format!("class=\"{class}\""))),
+            squares
+                .iter()
+                .all(|l| l.contains(&format!("class=\"{class}\""))),
             "{v}: {}",
             squares[0]
         );
@@ -506,11 +551,7 @@ fn two_taps_make_a_quiet_move() {
             "{v}"
         );
 
-        assert_eq!(
-            keyboard::advance(&p, &[from, to]),
-            Step::Ready(mv),
-            "{v}"
-        );
+        assert_eq!(keyboard::advance(&p, &[from, to]), Step::Ready(mv), "{v}");
     }
 }
 

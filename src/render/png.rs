@@ -2,12 +2,13 @@
 //! written as an indexed (palette) PNG, which is about half the size of true colour for a board.
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicU16, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use resvg::{tiny_skia, usvg};
 
 use super::font::options;
-use super::svg::{Layers, Layout, Scene, sprite_svg};
+use super::svg::{Cell, Layers, Layout, Man, Scene, sprite_svg};
 use super::{BoardView, Theme};
 use crate::rules::VariantId;
 
@@ -40,10 +41,60 @@ pub fn rasterize(svg: &str, size: u32) -> Result<tiny_skia::Pixmap, RenderError>
     Ok(pixmap)
 }
 
+/// A picture drawn over the board many times (a piece, its shadow, the square numbers), with the
+/// runs of pixels that are not fully transparent: blending only those skips most of a sprite's
+/// corners and nearly all of the numbers layer.
+struct Layer {
+    pixmap: tiny_skia::Pixmap,
+    spans: Vec<Span>,
+}
+
+/// Pixels `x0..x1` of row `y` hold something to blend.
+struct Span {
+    y: u32,
+    x0: u32,
+    x1: u32,
+}
+
+impl Layer {
+    fn new(pixmap: tiny_skia::Pixmap) -> Layer {
+        // A few transparent pixels inside a run cost less than starting a new run.
+        const GAP: usize = 8;
+        let w = pixmap.width() as usize;
+        let mut spans = Vec::new();
+        for (y, row) in pixmap.data().chunks_exact(w * 4).enumerate() {
+            let opaque = |x: usize| row[x * 4 + 3] != 0;
+            let mut x = 0;
+            while x < w {
+                if !opaque(x) {
+                    x += 1;
+                    continue;
+                }
+                let x0 = x;
+                let mut x1 = x + 1;
+                x = x1;
+                while x < w && x - x1 <= GAP {
+                    if opaque(x) {
+                        x1 = x + 1;
+                    }
+                    x += 1;
+                }
+                spans.push(Span {
+                    y: y as u32,
+                    x0: x0 as u32,
+                    x1: x1 as u32,
+                });
+                x = x1;
+            }
+        }
+        Layer { pixmap, spans }
+    }
+}
+
 /// A piece (or its shadow) drawn once per square size and reused: gradients are the slowest thing
 /// to rasterise, and a board has up to 40 identical pieces.
 struct Sprite {
-    pixmap: tiny_skia::Pixmap,
+    layer: Layer,
     /// Distance from the sprite's top-left pixel to the piece centre, rounded down.
     offset: i32,
 }
@@ -66,7 +117,7 @@ fn sprite(id: &'static str, layout: &Layout) -> Result<Arc<Sprite>, RenderError>
         size_px,
     )?;
     let sprite = Arc::new(Sprite {
-        pixmap,
+        layer: Layer::new(pixmap),
         offset: offset as i32,
     });
     let mut map = cache.lock().unwrap_or_else(|e| e.into_inner());
@@ -81,14 +132,16 @@ fn sprite(id: &'static str, layout: &Layout) -> Result<Arc<Sprite>, RenderError>
 type BaseKey = (VariantId, bool, Theme, u32);
 
 /// An empty board: frame, squares and coordinates, and apart from it the square numbers, which
-/// go over the last-move and selection marks.
+/// go over the last-move and selection marks; and the palette of every picture drawn on it.
 struct Base {
     board: tiny_skia::Pixmap,
-    numbers: Option<tiny_skia::Pixmap>,
+    numbers: Option<Layer>,
+    palette: Palette,
 }
 
 /// Empty boards drawn recently. Drawing one costs more than everything else in a picture; a
-/// 640 px board takes 1.6 MB (twice that with numbers), so only a few are kept.
+/// 640 px board takes 1.6 MB (twice that with numbers) and its palette 0.5 MB, so only a few are
+/// kept.
 fn base(key: BaseKey, scene: &Scene) -> Result<Arc<Base>, RenderError> {
     const KEEP: usize = 8;
     type Cache = Mutex<Vec<(BaseKey, Arc<Base>)>>;
@@ -111,17 +164,23 @@ fn base(key: BaseKey, scene: &Scene) -> Result<Arc<Base>, RenderError> {
         size,
     )?;
     let numbers = if scene.numbered {
-        Some(rasterize(
+        Some(Layer::new(rasterize(
             &scene.document(Layers {
                 numbers: true,
                 ..Layers::NONE
             }),
             size,
-        )?)
+        )?))
     } else {
         None
     };
-    let base = Arc::new(Base { board, numbers });
+    let sample = compose(&sampler(scene), &board, numbers.as_ref())?;
+    let palette = Palette::of(&sample);
+    let base = Arc::new(Base {
+        board,
+        numbers,
+        palette,
+    });
     let mut list = cache.lock().unwrap_or_else(|e| e.into_inner());
     if list.len() >= KEEP {
         list.remove(0);
@@ -130,16 +189,65 @@ fn base(key: BaseKey, scene: &Scene) -> Result<Arc<Base>, RenderError> {
     Ok(base)
 }
 
+/// A board with everything a picture can show, for choosing the palette: all four kinds of
+/// piece, last move with a trail and a capture, a picked piece with destinations and route hints,
+/// forced-capture rings and the turn marker.
+fn sampler(scene: &Scene) -> Scene {
+    let mut s = scene.clone();
+    let cells: Vec<Cell> = scene.squares.iter().map(|(c, _)| *c).collect();
+    let man = |white, king| Man { white, king };
+    let kinds = [
+        man(true, false),
+        man(false, false),
+        man(true, true),
+        man(false, true),
+    ];
+    // Every fifth square stays empty, for the marks that are drawn on empty squares.
+    s.pieces = cells
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| i % 5 != 4)
+        .map(|(i, c)| (*c, kinds[i % 5]))
+        .collect();
+    let at = |i: usize| cells.get(i).copied();
+    s.trail = [at(4), at(9), at(0)].into_iter().flatten().collect();
+    s.captured = at(14).into_iter().collect();
+    s.selected = at(1);
+    s.destinations = [at(19), at(24)].into_iter().flatten().collect();
+    s.hints = at(2).into_iter().collect();
+    s.must_capture = [at(3), at(6)].into_iter().flatten().collect();
+    s.turn = Some((true, true));
+    s
+}
+
 /// The board as RGBA pixels, drawn in the SVG's layer order: the cached empty board, the marks,
 /// the cached numbers, the cached pieces, then everything drawn over the pieces.
 pub fn board_pixmap(view: &BoardView) -> Result<tiny_skia::Pixmap, RenderError> {
+    Ok(picture(view)?.0)
+}
+
+fn picture(view: &BoardView) -> Result<(tiny_skia::Pixmap, Arc<Base>), RenderError> {
     let scene = Scene::from_view(view);
-    let layout = scene.layout;
     let base = base(
-        (view.position.variant(), view.flip, view.theme, layout.size),
+        (
+            view.position.variant(),
+            view.flip,
+            view.theme,
+            scene.layout.size,
+        ),
         &scene,
     )?;
-    let mut pixmap = base.board.clone();
+    let pixmap = compose(&scene, &base.board, base.numbers.as_ref())?;
+    Ok((pixmap, base))
+}
+
+fn compose(
+    scene: &Scene,
+    board: &tiny_skia::Pixmap,
+    numbers: Option<&Layer>,
+) -> Result<tiny_skia::Pixmap, RenderError> {
+    let layout = scene.layout;
+    let mut pixmap = board.clone();
     if !scene.trail.is_empty() || scene.selected.is_some() {
         draw(
             &scene.document(Layers {
@@ -149,7 +257,7 @@ pub fn board_pixmap(view: &BoardView) -> Result<tiny_skia::Pixmap, RenderError> 
             &mut pixmap,
         )?;
     }
-    if let Some(numbers) = &base.numbers {
+    if let Some(numbers) = numbers {
         blend(&mut pixmap, numbers, 0, 0);
     }
     let shade = sprite("shade", &layout)?;
@@ -162,7 +270,7 @@ pub fn board_pixmap(view: &BoardView) -> Result<tiny_skia::Pixmap, RenderError> 
             };
             let (cx, cy) = layout.center_px(*cell);
             let (x, y) = (cx.floor() as i32 - s.offset, cy.floor() as i32 - s.offset);
-            blend(&mut pixmap, &s.pixmap, x, y);
+            blend(&mut pixmap, &s.layer, x, y);
         }
     }
     draw(
@@ -176,44 +284,79 @@ pub fn board_pixmap(view: &BoardView) -> Result<tiny_skia::Pixmap, RenderError> 
 }
 
 /// Draws `src` over `dst` with its top-left pixel at (x, y). Both are premultiplied RGBA; a plain
-/// loop is several times faster here than tiny-skia's general pattern pipeline.
-fn blend(dst: &mut tiny_skia::Pixmap, src: &tiny_skia::Pixmap, x: i32, y: i32) {
+/// loop over the layer's runs is several times faster here than tiny-skia's general pattern
+/// pipeline.
+fn blend(dst: &mut tiny_skia::Pixmap, src: &Layer, x: i32, y: i32) {
     let (dw, dh) = (dst.width() as i32, dst.height() as i32);
-    let (sw, sh) = (src.width() as i32, src.height() as i32);
-    let (x0, y0) = (x.max(0), y.max(0));
-    let (x1, y1) = ((x + sw).min(dw), (y + sh).min(dh));
-    if x0 >= x1 || y0 >= y1 {
-        return;
-    }
+    let sw = src.pixmap.width() as i32;
     let data = dst.data_mut();
-    let sdata = src.data();
-    for row in y0..y1 {
+    let sdata = src.pixmap.data();
+    for span in &src.spans {
+        let row = y + span.y as i32;
+        if row < 0 || row >= dh {
+            continue;
+        }
+        let x0 = (x + span.x0 as i32).max(0);
+        let x1 = (x + span.x1 as i32).min(dw);
+        if x0 >= x1 {
+            continue;
+        }
         let d_start = ((row * dw + x0) * 4) as usize;
-        let s_start = (((row - y) * sw + (x0 - x)) * 4) as usize;
+        let s_start = ((span.y as i32 * sw + (x0 - x)) * 4) as usize;
         let len = ((x1 - x0) * 4) as usize;
         let d = &mut data[d_start..d_start + len];
         let s = &sdata[s_start..s_start + len];
         for (dp, sp) in d.chunks_exact_mut(4).zip(s.chunks_exact(4)) {
-            let inv = 255 - u32::from(sp[3]);
-            if inv == 255 {
-                continue;
-            }
-            for i in 0..4 {
-                // Rounded division by 255.
-                let v = u32::from(dp[i]) * inv + 128;
-                dp[i] = (u32::from(sp[i]) + ((v + (v >> 8)) >> 8)) as u8;
-            }
+            let s = u32::from_le_bytes([sp[0], sp[1], sp[2], sp[3]]);
+            let d = u32::from_le_bytes([dp[0], dp[1], dp[2], dp[3]]);
+            dp.copy_from_slice(&over(d, s).to_le_bytes());
         }
     }
+}
+
+/// Source-over of one premultiplied RGBA pixel (red in the low byte), two channels at a time in
+/// 16-bit lanes, with the rounded division by 255 of the one-channel formula
+/// `(v + (v >> 8)) >> 8`, `v = d * (255 - a) + 128`.
+#[inline]
+fn over(d: u32, s: u32) -> u32 {
+    let a = s >> 24;
+    if a == 255 {
+        return s;
+    }
+    if a == 0 {
+        return d;
+    }
+    let inv = 255 - a;
+    const LANES: u32 = 0x00ff_00ff;
+    let mut rb = (d & LANES) * inv + 0x0080_0080;
+    rb = ((rb + ((rb >> 8) & LANES)) >> 8) & LANES;
+    let mut ag = ((d >> 8) & LANES) * inv + 0x0080_0080;
+    ag = (ag + ((ag >> 8) & LANES)) & !LANES;
+    // Premultiplied channels never exceed alpha, so no lane carries into the next.
+    s.wrapping_add(rb | ag)
 }
 
 /// The board as PNG bytes (an 8-bit palette image). The time it took goes to the observer set
 /// with [`super::observe_renders`], if any.
 pub fn board_png(view: &BoardView) -> Result<Vec<u8>, RenderError> {
     let start = std::time::Instant::now();
-    let png = encode_indexed(&board_pixmap(view)?);
+    let (pixmap, base) = picture(view)?;
+    let indices = base.palette.indices(&pixmap);
+    let png = write_indexed(
+        pixmap.width(),
+        pixmap.height(),
+        base.palette.rgb.clone(),
+        &indices,
+    );
     super::rendered(start.elapsed());
     png
+}
+
+/// The board as palette indices, as [`board_png`] encodes them: the RGB palette and one entry
+/// per pixel, rows from the top.
+pub fn board_indices(view: &BoardView) -> Result<(Vec<u8>, Vec<u8>), RenderError> {
+    let (pixmap, base) = picture(view)?;
+    Ok((base.palette.rgb.clone(), base.palette.indices(&pixmap)))
 }
 
 /// zlib level. On a 640 px board, level 1 gives about 31 KB, 2 about 26 KB for half a
@@ -239,11 +382,21 @@ pub fn encode_rgb(pixmap: &tiny_skia::Pixmap) -> Result<Vec<u8>, RenderError> {
     Ok(out)
 }
 
-/// Writes the pixmap as an 8-bit palette PNG (see [`quantize`]).
+/// Writes the pixmap as an 8-bit palette PNG with a palette made for it alone (see
+/// [`quantize`]); [`board_png`] uses a palette made once per empty board instead.
 pub fn encode_indexed(pixmap: &tiny_skia::Pixmap) -> Result<Vec<u8>, RenderError> {
     let (palette, indices) = quantize(pixmap);
+    write_indexed(pixmap.width(), pixmap.height(), palette, &indices)
+}
+
+fn write_indexed(
+    width: u32,
+    height: u32,
+    palette: Vec<u8>,
+    indices: &[u8],
+) -> Result<Vec<u8>, RenderError> {
     let mut out = Vec::with_capacity(32 * 1024);
-    let mut enc = ::png::Encoder::new(&mut out, pixmap.width(), pixmap.height());
+    let mut enc = ::png::Encoder::new(&mut out, width, height);
     enc.set_color(::png::ColorType::Indexed);
     enc.set_depth(::png::BitDepth::Eight);
     enc.set_palette(palette);
@@ -252,7 +405,7 @@ pub fn encode_indexed(pixmap: &tiny_skia::Pixmap) -> Result<Vec<u8>, RenderError
     enc.set_filter(::png::Filter::NoFilter);
     enc.set_deflate_compression(::png::DeflateCompression::Level(DEFLATE_LEVEL));
     let mut writer = enc.write_header()?;
-    writer.write_image_data(&indices)?;
+    writer.write_image_data(indices)?;
     writer.finish()?;
     Ok(out)
 }
@@ -268,33 +421,126 @@ fn key(r: u8, g: u8, b: u8) -> usize {
     (usize::from(r >> s) << (2 * BITS)) | (usize::from(g >> s) << BITS) | usize::from(b >> s)
 }
 
+/// The palette of every picture drawn on one empty board, chosen once from a board showing
+/// everything a picture can show ([`sampler`]), so that a picture needs only one pass mapping its
+/// pixels to palette entries instead of a quantisation of its own.
+struct Palette {
+    rgb: Vec<u8>,
+    /// Palette entry of each colour key: those of the sample board from the quantisation, any
+    /// other (a colour only some picture has, such as a mark's edge over a piece) the nearest
+    /// entry, found the first time a picture has it.
+    lut: Box<[AtomicU16]>,
+}
+
+/// A key of `Palette::lut` not looked up yet.
+const UNKNOWN: u16 = u16::MAX;
+
+impl Palette {
+    fn of(sample: &tiny_skia::Pixmap) -> Palette {
+        let (rgb, keys) = with_scratch(|bins, lut| {
+            let (rgb, used) = median_cut(sample, bins, lut);
+            let keys: Vec<(usize, u8)> = used
+                .iter()
+                .map(|&k| (k as usize, lut[k as usize]))
+                .collect();
+            (rgb, keys)
+        });
+        let lut: Box<[AtomicU16]> = (0..KEYS).map(|_| AtomicU16::new(UNKNOWN)).collect();
+        for (k, i) in keys {
+            lut[k].store(u16::from(i), Ordering::Relaxed);
+        }
+        Palette { rgb, lut }
+    }
+
+    fn index(&self, k: usize) -> u8 {
+        match self.lut[k].load(Ordering::Relaxed) {
+            UNKNOWN => {
+                let i = self.nearest(k);
+                // Two threads may both look the key up; they store the same entry.
+                self.lut[k].store(u16::from(i), Ordering::Relaxed);
+                i
+            }
+            i => i as u8,
+        }
+    }
+
+    /// The entry nearest to the middle of the key's colour cell.
+    fn nearest(&self, k: usize) -> u8 {
+        let shift = 8 - BITS;
+        let centre = |c: u32| -> i32 {
+            let level = ((k >> (BITS * (2 - c))) & (LEVELS - 1)) as i32;
+            (level << shift) + (1 << (shift - 1))
+        };
+        let want = [centre(0), centre(1), centre(2)];
+        self.rgb
+            .chunks_exact(3)
+            .enumerate()
+            .min_by_key(|(_, e)| {
+                (0..3)
+                    .map(|c| (i32::from(e[c]) - want[c]).pow(2))
+                    .sum::<i32>()
+            })
+            .map_or(0, |(i, _)| i as u8)
+    }
+
+    /// One palette index per pixel.
+    fn indices(&self, pixmap: &tiny_skia::Pixmap) -> Vec<u8> {
+        let mut out = Vec::with_capacity(pixmap.data().len() / 4);
+        // Boards are long runs of one colour: look a colour up once per run.
+        let mut last: Option<(u32, u8)> = None;
+        for px in pixmap.data().chunks_exact(4) {
+            let word = u32::from_le_bytes([px[0], px[1], px[2], px[3]]);
+            let i = match last {
+                Some((w, i)) if w == word => i,
+                _ => {
+                    let i = self.index(key(px[0], px[1], px[2]));
+                    last = Some((word, i));
+                    i
+                }
+            };
+            out.push(i);
+        }
+        out
+    }
+}
+
 #[derive(Clone, Copy, Default)]
 struct Bin {
     count: u32,
     sum: [u32; 3],
 }
 
-/// Median-cut quantisation to at most 256 colours, without dithering (dithering would cost more
-/// bytes than the banding it hides on a picture made of flat colours and smooth shading).
-/// Returns the RGB palette and one palette index per pixel.
-pub fn quantize(pixmap: &tiny_skia::Pixmap) -> (Vec<u8>, Vec<u8>) {
+/// Runs `f` with this thread's histogram (4 MB, cleared bin by bin after use) and key table.
+fn with_scratch<T>(f: impl FnOnce(&mut [Bin], &mut [u8]) -> T) -> T {
     thread_local! {
-        // The histogram is 4 MB: kept per thread and cleared bin by bin after use.
         static SCRATCH: std::cell::RefCell<(Vec<Bin>, Vec<u8>)> =
             std::cell::RefCell::new((vec![Bin::default(); KEYS], vec![0u8; KEYS]));
     }
     SCRATCH.with(|scratch| {
         let mut scratch = scratch.borrow_mut();
         let (bins, lut) = &mut *scratch;
-        quantize_with(pixmap, bins, lut)
+        f(bins, lut)
     })
 }
 
-fn quantize_with(
-    pixmap: &tiny_skia::Pixmap,
-    bins: &mut [Bin],
-    lut: &mut [u8],
-) -> (Vec<u8>, Vec<u8>) {
+/// Median-cut quantisation to at most 256 colours, without dithering (dithering would cost more
+/// bytes than the banding it hides on a picture made of flat colours and smooth shading).
+/// Returns the RGB palette and one palette index per pixel.
+pub fn quantize(pixmap: &tiny_skia::Pixmap) -> (Vec<u8>, Vec<u8>) {
+    with_scratch(|bins, lut| {
+        let (palette, _) = median_cut(pixmap, bins, lut);
+        let indices: Vec<u8> = pixmap
+            .data()
+            .chunks_exact(4)
+            .map(|px| lut[key(px[0], px[1], px[2])])
+            .collect();
+        (palette, indices)
+    })
+}
+
+/// The palette for `pixmap`, and the colour keys it has; `lut` holds the palette entry of each of
+/// those keys (other entries are left as they were). `bins` must be all empty and is left so.
+fn median_cut(pixmap: &tiny_skia::Pixmap, bins: &mut [Bin], lut: &mut [u8]) -> (Vec<u8>, Vec<u32>) {
     let mut used: Vec<u32> = Vec::new();
     // Board pictures are long runs of one colour: count runs, not pixels, in the histogram.
     let mut add = |px: u32, n: u32| {
@@ -377,15 +623,10 @@ fn quantize_with(
             push_mean(&mut palette, &merged);
         }
     }
-    let indices: Vec<u8> = pixmap
-        .data()
-        .chunks_exact(4)
-        .map(|px| lut[key(px[0], px[1], px[2])])
-        .collect();
     for &k in &used {
         bins[k as usize] = Bin::default();
     }
-    (palette, indices)
+    (palette, used)
 }
 
 struct ColorBox {
@@ -438,5 +679,126 @@ fn push_mean(palette: &mut Vec<u8>, bin: &Bin) {
     let n = bin.count.max(1);
     for c in 0..3 {
         palette.push(((bin.sum[c] + n / 2) / n) as u8);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Source-over one channel at a time, rounded.
+    fn over_by_channel(d: [u8; 4], s: [u8; 4]) -> [u8; 4] {
+        let inv = 255 - u32::from(s[3]);
+        let mut out = [0; 4];
+        for i in 0..4 {
+            let v = u32::from(d[i]) * inv + 128;
+            out[i] = (u32::from(s[i]) + ((v + (v >> 8)) >> 8)) as u8;
+        }
+        out
+    }
+
+    #[test]
+    fn blending_two_channels_at_a_time_rounds_like_one_at_a_time() {
+        let levels = [0u8, 1, 2, 17, 64, 127, 128, 129, 200, 254, 255];
+        for &a in &levels {
+            for &c in &levels {
+                // A premultiplied source: no channel above alpha.
+                let s = [c.min(a), (c / 2).min(a), a.saturating_sub(c).min(a), a];
+                for &x in &levels {
+                    for &y in &levels {
+                        let d = [x, y, x ^ y, 255 - y];
+                        let want = over_by_channel(d, s);
+                        let got = over(u32::from_le_bytes(d), u32::from_le_bytes(s));
+                        assert_eq!(got.to_le_bytes(), want, "d {d:?} s {s:?}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn blending_runs_only_equals_blending_every_pixel() {
+        let Some(mut src) = tiny_skia::Pixmap::new(40, 30) else {
+            panic!("no pixmap")
+        };
+        // A soft dot with transparent gaps inside its rows, and one lone pixel far from it.
+        let data = src.data_mut();
+        for y in 0..30usize {
+            for x in 0..40usize {
+                let (dx, dy) = (x as i32 - 15, y as i32 - 12);
+                let r2 = dx * dx + dy * dy;
+                let a = if r2 < 60 {
+                    255
+                } else if r2 < 120 && x % 7 != 0 {
+                    (120 - r2) as u8 * 4
+                } else {
+                    0
+                };
+                let i = (y * 40 + x) * 4;
+                data[i..i + 4].copy_from_slice(&[a / 2, a / 3, a, a]);
+            }
+        }
+        data[(29 * 40 + 39) * 4..][..4].copy_from_slice(&[9, 9, 9, 9]);
+        let layer = Layer::new(src.clone());
+        assert!(layer.spans.iter().map(|s| s.x1 - s.x0).sum::<u32>() < 40 * 30 / 2);
+        for (x, y) in [(0, 0), (-7, -5), (30, 20), (5, 14)] {
+            let Some(mut dst) = tiny_skia::Pixmap::new(50, 40) else {
+                panic!("no pixmap")
+            };
+            for (i, px) in dst.data_mut().chunks_exact_mut(4).enumerate() {
+                px.copy_from_slice(&[(i * 7) as u8, (i * 3) as u8, (i / 5) as u8, 255]);
+            }
+            let mut want = dst.clone();
+            let (w, h) = (want.width() as i32, want.height() as i32);
+            let wd = want.data_mut();
+            for sy in 0..30 {
+                for sx in 0..40 {
+                    let (dx, dy) = (x + sx, y + sy);
+                    if dx < 0 || dy < 0 || dx >= w || dy >= h {
+                        continue;
+                    }
+                    let si = ((sy * 40 + sx) * 4) as usize;
+                    let di = ((dy * w + dx) * 4) as usize;
+                    let s: [u8; 4] = [
+                        src.data()[si],
+                        src.data()[si + 1],
+                        src.data()[si + 2],
+                        src.data()[si + 3],
+                    ];
+                    let d: [u8; 4] = [wd[di], wd[di + 1], wd[di + 2], wd[di + 3]];
+                    wd[di..di + 4].copy_from_slice(&over_by_channel(d, s));
+                }
+            }
+            blend(&mut dst, &layer, x, y);
+            assert!(dst.data() == want.data(), "at ({x}, {y})");
+        }
+    }
+
+    #[test]
+    fn colours_missing_from_the_sample_map_to_the_nearest_entry() {
+        let Some(mut sample) = tiny_skia::Pixmap::new(4, 1) else {
+            panic!("no pixmap")
+        };
+        let colours: [[u8; 4]; 4] = [
+            [0, 0, 0, 255],
+            [200, 40, 40, 255],
+            [40, 200, 40, 255],
+            [250, 250, 250, 255],
+        ];
+        for (px, c) in sample.data_mut().chunks_exact_mut(4).zip(colours) {
+            px.copy_from_slice(&c);
+        }
+        let palette = Palette::of(&sample);
+        let entry = |i: u8| palette.rgb[usize::from(i) * 3..][..3].to_vec();
+        for c in colours {
+            assert_eq!(entry(palette.index(key(c[0], c[1], c[2]))), c[..3].to_vec());
+        }
+        // Reddish, greenish, light grey: not in the sample.
+        for (c, near) in [([230, 10, 60], 1), ([60, 170, 20], 2), ([200, 210, 190], 3)] {
+            let i = palette.index(key(c[0], c[1], c[2]));
+            assert_eq!(entry(i), colours[near][..3].to_vec(), "{c:?}");
+            // Looked up once, then kept.
+            assert_eq!(palette.index(key(c[0], c[1], c[2])), i);
+        }
     }
 }
