@@ -80,14 +80,15 @@ impl Tables {
         let men = own & !kings;
         let dirs = &self.man_captures[us];
         let promotion = self.promotion[us];
-        let mut lands = [0u128; 8];
         let mut jumping_men = 0u128;
-        // Squares from which a man could jump in each direction, on the board as it stands.
+        // Squares from which a man could jump in each direction, on the board as it stands, and the
+        // men that can.
         let mut jump_from = [0u128; 8];
+        let mut jumps = [0u128; 8];
         for (k, &d) in dirs.as_slice().iter().enumerate() {
-            lands[k] = shift(shift(men, d) & man_victims, d) & empty;
-            jumping_men |= shift(lands[k], -2 * d);
             jump_from[k] = shift(man_victims & shift(empty, -d), -d);
+            jumps[k] = men & jump_from[k];
+            jumping_men |= jumps[k];
         }
         let my_kings = own & kings;
         if jumping_men == 0 && my_kings == 0 {
@@ -99,7 +100,7 @@ impl Tables {
         // jump is possible exactly where the unchanged board has one in another direction.
         let mut longer = 0u128;
         for (k, &d) in dirs.as_slice().iter().enumerate() {
-            if lands[k] == 0 {
+            if jumps[k] == 0 {
                 continue;
             }
             let mut onward = 0u128;
@@ -109,12 +110,13 @@ impl Tables {
                 }
             }
             let goes_on = match self.promotion_in_capture {
-                PromotionInCapture::Stops => lands[k] & onward & !promotion,
-                PromotionInCapture::ContinuesAsMan => lands[k] & onward,
+                PromotionInCapture::Stops => onward & !promotion,
+                PromotionInCapture::ContinuesAsMan => onward,
                 // Crowned on the way: it goes on as a king, which the full search follows.
-                PromotionInCapture::ContinuesAsKing => lands[k] & (onward | promotion),
+                PromotionInCapture::ContinuesAsKing => onward | promotion,
             };
-            longer |= shift(goes_on, -2 * d);
+            // The men of this direction whose landing square is one of those.
+            longer |= jumps[k] & shift(goes_on, -2 * d);
         }
         let opponent_kings = opponents & kings;
         let mut g = Gen {
@@ -147,8 +149,8 @@ impl Tables {
                 continue;
             }
             for (k, &d) in dirs.as_slice().iter().enumerate() {
-                let to = from + 2 * d;
-                if bit(lands[k], to) {
+                if bit(jumps[k], from) {
+                    let to = from + 2 * d;
                     let victim = 1u128 << (from + d);
                     g.out.push(Capture {
                         captured: victim,
