@@ -761,3 +761,63 @@ async fn game_continues_after_a_restart_with_redis() {
     }
     drop(second);
 }
+
+/// The rematch button of a finished game does not start a second game against the engine while
+/// another one is running: it says so, like /play, and starts it once that game is over.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rematch_waits_for_the_running_game_against_the_engine() {
+    let (fake, _damas) = started(&[]).await;
+    let bea = TestUser::new(fresh_id(7_200_000), "Bea", Some("en"));
+    let resign = |board: &ChatMessage| {
+        let flag = board.buttons().into_iter().find(|(l, _)| l == "🏳").expect("resign button").1;
+        (board.message_id, flag)
+    };
+    let confirm = async |(message_id, flag): (i64, String)| {
+        let n = fake.call_count();
+        fake.tap(&bea, message_id, &flag);
+        let question = fake.wait_sent(n, bea.id).await;
+        let yes = question.buttons().into_iter().find(|(l, _)| l.starts_with("Yes")).expect("yes button").1;
+        let n = fake.call_count();
+        fake.tap(&bea, question.message_id, &yes);
+        fake.wait_until(WAIT, "the result", |f| {
+            f.last_bot_message_where(bea.id, |m| m.kind == "text" && m.message_id > question.message_id && m.buttons().iter().any(|(l, _)| l == "Rematch"))
+        })
+        .await;
+        n
+    };
+
+    let n = fake.call_count();
+    fake.send_text(&bea, "/play russian easy white");
+    let first = fake.wait_sent(n, bea.id).await;
+    confirm(resign(&first)).await;
+    let result = fake.last_bot_message_where(bea.id, |m| m.buttons().iter().any(|(l, _)| l == "Rematch")).unwrap();
+    let rematch = result.buttons().into_iter().find(|(l, _)| l == "Rematch").unwrap().1;
+
+    let n = fake.call_count();
+    fake.send_text(&bea, "/play english easy white");
+    let second = fake.wait_sent(n, bea.id).await;
+    assert_eq!(second.kind, "photo");
+
+    // The old game's rematch while the new one runs: refused, no new board.
+    pace().await;
+    let n = fake.call_count();
+    fake.tap(&bea, result.message_id, &rematch);
+    let said = fake.wait_sent(n, bea.id).await;
+    assert!(said.body().contains("already playing"), "{}", said.body());
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert!(
+        !fake.calls()[n..].iter().any(|c| c.method == "sendPhoto"),
+        "no second board"
+    );
+
+    // Once the running game is over, the same button starts the rematch.
+    pace().await;
+    let second = fake.message(bea.id, second.message_id).unwrap();
+    confirm(resign(&second)).await;
+    pace().await;
+    let n = fake.call_count();
+    fake.tap(&bea, result.message_id, &rematch);
+    let board = fake.wait_sent(n, bea.id).await;
+    assert_eq!(board.kind, "photo", "{}", board.body());
+    assert!(board.body().contains("(Black)"), "colours swapped: {}", board.body());
+}

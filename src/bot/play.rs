@@ -92,13 +92,7 @@ pub fn parse_color(word: &str) -> Option<Option<Color>> {
 /// against the engine at a time: typed moves and /undo, /resign... need no game named.
 pub async fn new_game(bot: &Bot, ctx: &Ctx, who: &Who, variant: VariantId, level: u8, color: Option<Color>, fen: Option<String>) -> HandlerResult {
     if current(ctx, who).await?.is_some() {
-        // Both act on whatever game is current when tapped (the resign question asks first).
-        let markup = InlineKeyboardMarkup::new(vec![vec![
-            InlineKeyboardButton::callback(t(who.lang, "game-button-board"), "m:board"),
-            InlineKeyboardButton::callback(t(who.lang, "game-button-resign"), "m:resign"),
-        ]]);
-        call(bot.send_message(who.chat, t(who.lang, "game-in-progress")).parse_mode(ParseMode::Html).reply_markup(markup)).await?;
-        return Ok(());
+        return in_progress(bot, who).await;
     }
     let color = color.unwrap_or_else(|| if rand::random::<bool>() { Color::White } else { Color::Black });
     busy(bot, who).await;
@@ -113,6 +107,17 @@ pub async fn new_game(bot: &Bot, ctx: &Ctx, who: &Who, variant: VariantId, level
         Err(GameError::Invalid(detail)) => say(bot, who, tf(who.lang, "game-bad-position", &[("detail", &escape(&detail))])).await,
         Err(e) => refuse(bot, who, e).await,
     }
+}
+
+/// Says that a game against the engine is running already, with buttons to show or resign it.
+async fn in_progress(bot: &Bot, who: &Who) -> HandlerResult {
+    // Both act on whatever game is current when tapped (the resign question asks first).
+    let markup = InlineKeyboardMarkup::new(vec![vec![
+        InlineKeyboardButton::callback(t(who.lang, "game-button-board"), "m:board"),
+        InlineKeyboardButton::callback(t(who.lang, "game-button-resign"), "m:resign"),
+    ]]);
+    call(bot.send_message(who.chat, t(who.lang, "game-in-progress")).parse_mode(ParseMode::Html).reply_markup(markup)).await?;
+    Ok(())
 }
 
 /// A move typed as text, or after /m.
@@ -522,6 +527,8 @@ pub async fn tap(bot: &Bot, ctx: &Ctx, who: &Who, q: &CallbackQuery, data: Callb
             show(bot, ctx, who, &game, &idle(), false, Show::Edit, tapped).await
         }
         Action::Refresh => show(bot, ctx, who, &game, &idle(), false, Show::Edit, tapped).await,
+        // A rematch not started yet would be a second game against the engine.
+        Action::Rematch if game.rematch.is_none() && current(ctx, who).await?.is_some() => in_progress(bot, who).await,
         Action::Rematch => match {
             busy(bot, who).await;
             ctx.games.rematch(&game.id, me(who)).await
