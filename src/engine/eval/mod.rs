@@ -86,6 +86,7 @@ impl Weights {
     pub fn for_variant(variant: VariantId) -> Weights {
         match Family::of(variant) {
             Family::ShortEight => short8::WEIGHTS,
+            Family::FlyingEight if variant == VariantId::Thai => flying8::THAI,
             Family::FlyingEight => flying8::WEIGHTS,
             Family::TenByTen => ten::weights(variant.rules().king_range),
             Family::Orthogonal => orthogonal::WEIGHTS,
