@@ -88,6 +88,7 @@ impl Weights {
             Family::ShortEight => short8::WEIGHTS,
             Family::FlyingEight if variant == VariantId::Thai => flying8::THAI,
             Family::FlyingEight => flying8::WEIGHTS,
+            Family::TenByTen if variant == VariantId::Frisian => ten::FRISIAN,
             Family::TenByTen => ten::weights(variant.rules().king_range),
             Family::Orthogonal => orthogonal::WEIGHTS,
             Family::Losing => anti::WEIGHTS,
