@@ -86,7 +86,9 @@ impl Weights {
     pub fn for_variant(variant: VariantId) -> Weights {
         match Family::of(variant) {
             Family::ShortEight => short8::WEIGHTS,
-            Family::FlyingEight if variant == VariantId::Thai => flying8::THAI,
+            Family::FlyingEight if matches!(variant, VariantId::Thai | VariantId::Pool | VariantId::Czech) => {
+                flying8::MOBILE
+            }
             Family::FlyingEight => flying8::WEIGHTS,
             Family::TenByTen if variant == VariantId::Frisian => ten::FRISIAN,
             Family::TenByTen => ten::weights(variant.rules().king_range),
