@@ -10,7 +10,7 @@
 
 use super::board::{Tables, shift};
 use crate::rules::{
-    Bitboard, CapturePriority, MAX_JUMPS, Move, Position, PromotionInCapture, Square,
+    Bitboard, CapturePriority, MAX_JUMPS, Move, Position, PromotionInCapture, Square, keep_best,
 };
 
 /// A capture as the search keeps it.
@@ -171,16 +171,7 @@ impl Tables {
         let out = g.out;
         if out.len() > 1 {
             if self.priority != CapturePriority::Free {
-                let key = |c: &Capture| rank(c, self.priority, opponent_kings);
-                let best = out.iter().map(key).max().unwrap_or_default();
-                // The same swaps as the rules core, so that the order stays the same.
-                let mut kept = 0;
-                for i in 0..out.len() {
-                    if key(&out[i]) == best {
-                        out.swap(kept, i);
-                        kept += 1;
-                    }
-                }
+                let kept = keep_best(out, |c| rank(c, self.priority, opponent_kings));
                 out.truncate(kept);
             }
             // Paths that differ only in the squares passed are one move: keep the first.
@@ -320,18 +311,7 @@ impl Gen<'_> {
             return false;
         }
         let t = self.t;
-        let vb = 1u128 << victim;
-        let captured = captured | vb;
-        let occupied = if t.immediate_removal {
-            occupied & !vb
-        } else {
-            occupied
-        };
-        let meets = if self.opponent_kings & vb != 0 {
-            meets | 1 << (63 - depth)
-        } else {
-            meets
-        };
+        let (captured, occupied, meets) = self.take(victim, captured, occupied, depth, meets);
         let reaches_row = !king && bit(self.promotion, land);
         let (continues, king_after) = match (reaches_row, t.promotion_in_capture) {
             (true, PromotionInCapture::Stops) => (false, false),
@@ -355,6 +335,32 @@ impl Gen<'_> {
         true
     }
 
+    /// The capture after taking the piece on `victim` as jump number `depth`: the taken set, the
+    /// occupied squares (the piece leaves at once where the variant says so), and the Italian
+    /// record of where opponent kings were met.
+    #[inline]
+    fn take(
+        &self,
+        victim: i32,
+        captured: u128,
+        occupied: u128,
+        depth: usize,
+        meets: u64,
+    ) -> (u128, u128, u64) {
+        let vb = 1u128 << victim;
+        let occupied = if self.t.immediate_removal {
+            occupied & !vb
+        } else {
+            occupied
+        };
+        let meets = if self.opponent_kings & vb != 0 {
+            meets | 1 << (63 - depth)
+        } else {
+            meets
+        };
+        (captured | vb, occupied, meets)
+    }
+
     fn flying_jump(
         &mut self,
         at: i32,
@@ -374,13 +380,7 @@ impl Gen<'_> {
         if !bit(self.opponents & !captured, victim) {
             return false;
         }
-        let vb = 1u128 << victim;
-        let captured = captured | vb;
-        let occupied = if t.immediate_removal {
-            occupied & !vb
-        } else {
-            occupied
-        };
+        let (captured, occupied, meets) = self.take(victim, captured, occupied, depth, meets);
         let empty = t.mask & !occupied;
         let mut landings = [0i32; 16];
         let mut count = 0;
@@ -396,11 +396,6 @@ impl Gen<'_> {
         if count == 0 {
             return false;
         }
-        let meets = if self.opponent_kings & vb != 0 {
-            meets | 1 << (63 - depth)
-        } else {
-            meets
-        };
         // Only landings from which the capture goes on are allowed, if there is any such landing;
         // going on straight ahead is one path whichever empty square the king passes, so only the
         // first landing goes on in the same direction (as in the rules core).

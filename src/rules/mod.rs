@@ -28,6 +28,7 @@ pub mod variant;
 pub use bitboard::Bitboard;
 pub use fen::FenError;
 pub use movegen::Paths;
+pub(crate) use movegen::keep_best;
 pub use mv::{MAX_JUMPS, Move};
 pub use outcome::{GameState, Outcome, OutcomeReason};
 pub use piece::{Color, Piece, Role};

@@ -217,12 +217,18 @@ fn filter_priority(moves: &mut [Move], priority: CapturePriority, opponent_kings
     if priority == CapturePriority::Free {
         return moves.len();
     }
-    let key = |m: &Move| rank(m, priority, opponent_kings);
-    let best = moves.iter().map(key).max().unwrap_or_default();
+    keep_best(moves, |m| rank(m, priority, opponent_kings))
+}
+
+/// Moves the items whose key is the greatest to the front, keeping their order, and returns how
+/// many there are. The engine filters its own capture records with it, so that both generators
+/// list the allowed captures in the same order.
+pub(crate) fn keep_best<T, K: Ord + Default>(items: &mut [T], key: impl Fn(&T) -> K) -> usize {
+    let best = items.iter().map(&key).max().unwrap_or_default();
     let mut kept = 0;
-    for i in 0..moves.len() {
-        if key(&moves[i]) == best {
-            moves.swap(kept, i);
+    for i in 0..items.len() {
+        if key(&items[i]) == best {
+            items.swap(kept, i);
             kept += 1;
         }
     }
