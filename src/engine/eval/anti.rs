@@ -6,6 +6,9 @@ use super::{Weights, common};
 use crate::engine::board::{Material, Tables};
 use crate::rules::Position;
 
+/// Tuned by self-play at the medium level from 3-ply ballots: mobility 6 instead of 3 scored
+/// +43 ± 22 Elo over 1000 games; mobility 1 (+19 ± 48) and a penalty for advancing men (+12 ± 48)
+/// were no clear gain over 200 games.
 pub const WEIGHTS: Weights = Weights {
     man: 100,
     king: 150,
@@ -13,7 +16,7 @@ pub const WEIGHTS: Weights = Weights {
     back_rank: 0,
     centre: 0,
     king_centre: 0,
-    mobility: 3,
+    mobility: 6,
     king_mobility: 1,
     runaway: 0,
     tempo: 0,

@@ -21,11 +21,12 @@ pub const WEIGHTS: Weights = Weights {
     drive: 0,
 };
 
-/// Pool, Czech and Thai (fewer men, kings landing right behind the piece they take): the same
-/// terms with mobility weighted twice as much. Tuned by self-play at the medium level from 3-ply
-/// ballots, 400 games per change; doubling the mobility weight scored +61 ± 32 Elo in Thai, +36 ± 29
-/// in Pool and +23 ± 23 in Czech. In Thai, king values of 200 and 320 scored -34 and -52, and
-/// runaway, back-rank and centre changes stayed within the error.
+/// Russian, Pool, Czech and Thai: the same terms with mobility weighted twice as much. Tuned by
+/// self-play at the medium level from 3-ply ballots, 400 games per change; doubling the mobility
+/// weight scored +61 ± 32 Elo in Thai, +35 ± 27 in Russian, +36 ± 29 in Pool and +23 ± 23 in Czech,
+/// but only +11 ± 25 in Brazilian and +5 ± 25 in Spanish, which keep the plain set. In Thai, king
+/// values of 200 and 320 scored -34 and -52, and runaway, back-rank and centre changes stayed
+/// within the error.
 pub const MOBILE: Weights = Weights { mobility: 4, ..WEIGHTS };
 
 #[inline(always)]

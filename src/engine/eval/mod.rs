@@ -85,12 +85,16 @@ impl Weights {
     /// The built-in weights of a variant's family.
     pub fn for_variant(variant: VariantId) -> Weights {
         match Family::of(variant) {
+            Family::ShortEight if variant == VariantId::English => short8::ENGLISH,
+            Family::ShortEight if variant == VariantId::Italian => short8::ITALIAN,
             Family::ShortEight => short8::WEIGHTS,
-            Family::FlyingEight if matches!(variant, VariantId::Thai | VariantId::Pool | VariantId::Czech) => {
+            Family::FlyingEight
+                if matches!(variant, VariantId::Russian | VariantId::Thai | VariantId::Pool | VariantId::Czech) =>
+            {
                 flying8::MOBILE
             }
             Family::FlyingEight => flying8::WEIGHTS,
-            Family::TenByTen if variant == VariantId::Frisian => ten::FRISIAN,
+            Family::TenByTen if matches!(variant, VariantId::International | VariantId::Frisian) => ten::MOBILE,
             Family::TenByTen => ten::weights(variant.rules().king_range),
             Family::Orthogonal => orthogonal::WEIGHTS,
             Family::Losing => anti::WEIGHTS,
