@@ -68,7 +68,61 @@ fn deflate(c: &mut Criterion, palette: &[u8], indices: &[u8], size: u32) {
     group.finish();
 }
 
+/// Games of random moves from the start (a fixed seed each), every position with the move that
+/// led to it, as a game's board message shows them.
+fn games(v: VariantId, count: u64, plies: usize) -> Vec<BoardView> {
+    let mut views = Vec::new();
+    for seed in 0..count {
+        let mut state = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+        let mut position = Position::start(v);
+        views.push(BoardView::new(position));
+        for _ in 0..plies {
+            let mut moves = position.legal_moves();
+            moves.sort_by_key(|m| position.notation(m));
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            let Some(mv) = moves
+                .get((state >> 33) as usize % moves.len().max(1))
+                .cloned()
+            else {
+                break;
+            };
+            position = position.play(&mv);
+            views.push(BoardView::new(position).last_move(&mv));
+        }
+    }
+    views
+}
+
+/// Successive positions of games, one picture per iteration: each picture shares most rows with
+/// the one before. There are enough games that a game's pictures are gone from any cache by the
+/// time the benchmark comes back to it.
+fn game_sequence(c: &mut Criterion) {
+    let views = games(VariantId::International, 300, 40);
+    let sample = &views[..views.len().min(400)];
+    let bytes: usize = sample
+        .iter()
+        .filter_map(|v| board_png(v).ok())
+        .map(|png| png.len())
+        .sum();
+    eprintln!(
+        "international game positions: 640 px PNG = {} bytes on average over {} pictures",
+        bytes / sample.len().max(1),
+        sample.len()
+    );
+    let mut next = sample.len();
+    c.bench_function("game_640/international", |b| {
+        b.iter(|| {
+            let view = &views[next % views.len()];
+            next += 1;
+            board_png(view)
+        })
+    });
+}
+
 fn bench(c: &mut Criterion) {
+    game_sequence(c);
     for v in VariantId::ALL {
         if let Ok(bytes) = board_png(&typical(v)) {
             eprintln!("{v}: 640 px PNG = {} bytes", bytes.len());
