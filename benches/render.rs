@@ -95,30 +95,63 @@ fn games(v: VariantId, count: u64, plies: usize) -> Vec<BoardView> {
     views
 }
 
+/// The board's palette indices as one zlib stream by the `png` crate (level 2, no filter), as
+/// board pictures were written before their rows were compressed in cached bands.
+fn one_stream(view: &BoardView) -> Vec<u8> {
+    let mut out = Vec::new();
+    let Ok((palette, indices)) = png::board_indices(view) else {
+        return out;
+    };
+    let size = (indices.len() as f64).sqrt() as u32;
+    let mut enc = ::png::Encoder::new(&mut out, size, size);
+    enc.set_color(::png::ColorType::Indexed);
+    enc.set_depth(::png::BitDepth::Eight);
+    enc.set_palette(palette);
+    enc.set_filter(::png::Filter::NoFilter);
+    enc.set_deflate_compression(::png::DeflateCompression::Level(2));
+    if let Ok(mut w) = enc.write_header() {
+        let _ = w.write_image_data(&indices);
+        let _ = w.finish();
+    }
+    out
+}
+
 /// Successive positions of games, one picture per iteration: each picture shares most rows with
 /// the one before. There are enough games that a game's pictures are gone from any cache by the
-/// time the benchmark comes back to it.
+/// time the benchmark comes back to it. `one_stream` is the same pictures compressed whole.
 fn game_sequence(c: &mut Criterion) {
     let views = games(VariantId::International, 300, 40);
     let sample = &views[..views.len().min(400)];
-    let bytes: usize = sample
-        .iter()
-        .filter_map(|v| board_png(v).ok())
-        .map(|png| png.len())
-        .sum();
+    let mean = |sizes: &mut dyn Iterator<Item = usize>| sizes.sum::<usize>() / sample.len().max(1);
     eprintln!(
-        "international game positions: 640 px PNG = {} bytes on average over {} pictures",
-        bytes / sample.len().max(1),
-        sample.len()
+        "international game positions, 640 px, mean of {} pictures: PNG {} bytes, one stream {} bytes",
+        sample.len(),
+        mean(
+            &mut sample
+                .iter()
+                .filter_map(|v| board_png(v).ok())
+                .map(|p| p.len())
+        ),
+        mean(&mut sample.iter().map(|v| one_stream(v).len())),
     );
+    let mut group = c.benchmark_group("game_640");
     let mut next = sample.len();
-    c.bench_function("game_640/international", |b| {
+    group.bench_function("international", |b| {
         b.iter(|| {
             let view = &views[next % views.len()];
             next += 1;
             board_png(view)
         })
     });
+    let mut next = 0;
+    group.bench_function("international_one_stream", |b| {
+        b.iter(|| {
+            let view = &views[next % views.len()];
+            next += 1;
+            one_stream(view)
+        })
+    });
+    group.finish();
 }
 
 fn bench(c: &mut Criterion) {

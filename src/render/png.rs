@@ -380,20 +380,27 @@ fn bands() -> &'static bands::BandCache {
     CACHE.get_or_init(|| bands::BandCache::new(BAND_CACHE_BYTES))
 }
 
-/// Bound of the band cache. A 640 px picture has about 400 KB of rows (most of a band's size,
-/// since its raw bytes are kept to tell bands apart), and the bands of a game's current picture
-/// that no other picture shares are about half of them.
+/// Bound of the band cache. A band is kept with its rows (to tell bands apart), about 13 times
+/// its compressed size: a 640 px picture is 410 KB of rows, so 64 MB hold the last pictures of
+/// some 130 games that share no rows, and each game's next picture finds most of its bands.
 const BAND_CACHE_BYTES: usize = 64 << 20;
 
 /// Where bands start: at the top of a row of squares, so that a move recompresses only the rows
 /// it touches, with the frame above and below in bands of their own (the turn marker changes
-/// them, but has only two places). A band starts with an empty window and its own code tables,
-/// which costs little once it is about as long as the 32 KB window: on small pictures several
-/// rows of squares share a band. At 640 px every row has its own (24 to 38 KB).
+/// them, but has only two places).
+///
+/// A band starts with an empty window. When a row of squares is shorter than the 32 KB window
+/// (8×8 boards under 535 px, 10×10 under 595 px, 12×12 up to 645 px), a stream in one piece
+/// reaches back to the pieces of the row above and a band per row costs half as many bytes
+/// again: such rows go in bands of at least three windows, the whole board on small pictures.
 fn band_cuts(layout: &Layout) -> Vec<u32> {
-    const MIN_BAND_BYTES: u32 = 24 * 1024;
-    let row_bytes = layout.square_px * (layout.size + 1);
-    let rows_per_band = MIN_BAND_BYTES.div_ceil(row_bytes.max(1)).max(1);
+    const WINDOW: u32 = 32 * 1024;
+    let row_bytes = (layout.square_px * (layout.size + 1)).max(1);
+    let rows_per_band = if row_bytes >= WINDOW {
+        1
+    } else {
+        (3 * WINDOW).div_ceil(row_bytes)
+    };
     let cells = u32::from(layout.cells);
     let mut cuts = vec![0];
     cuts.extend(
@@ -881,8 +888,18 @@ mod tests {
                 cuts.last(),
                 Some(&(l.margin_px + u32::from(cells) * l.square_px))
             );
-            if size == 640 {
-                assert_eq!(cuts.len(), usize::from(cells) + 2, "{l:?}");
+            // A band per row of squares where rows are long, a few rows per band where not.
+            let bands = cuts.len() - 2;
+            if l.square_px * (l.size + 1) >= 32 * 1024 {
+                assert_eq!(bands, usize::from(cells), "{l:?}");
+            } else {
+                assert!(bands * 3 <= usize::from(cells), "{l:?}: {cuts:?}");
+            }
+            if size <= 320 {
+                assert_eq!(bands, 1, "{l:?}");
+            }
+            if size == 640 && cells <= 10 {
+                assert_eq!(bands, usize::from(cells), "{l:?}");
             }
         }
     }
