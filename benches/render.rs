@@ -68,7 +68,94 @@ fn deflate(c: &mut Criterion, palette: &[u8], indices: &[u8], size: u32) {
     group.finish();
 }
 
+/// Games of random moves from the start (a fixed seed each), every position with the move that
+/// led to it, as a game's board message shows them.
+fn games(v: VariantId, count: u64, plies: usize) -> Vec<BoardView> {
+    let mut views = Vec::new();
+    for seed in 0..count {
+        let mut state = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+        let mut position = Position::start(v);
+        views.push(BoardView::new(position));
+        for _ in 0..plies {
+            let mut moves = position.legal_moves();
+            moves.sort_by_key(|m| position.notation(m));
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            let Some(mv) = moves
+                .get((state >> 33) as usize % moves.len().max(1))
+                .cloned()
+            else {
+                break;
+            };
+            position = position.play(&mv);
+            views.push(BoardView::new(position).last_move(&mv));
+        }
+    }
+    views
+}
+
+/// The board's palette indices as one zlib stream by the `png` crate (level 2, no filter), as
+/// board pictures were written before their rows were compressed in cached bands.
+fn one_stream(view: &BoardView) -> Vec<u8> {
+    let mut out = Vec::new();
+    let Ok((palette, indices)) = png::board_indices(view) else {
+        return out;
+    };
+    let size = (indices.len() as f64).sqrt() as u32;
+    let mut enc = ::png::Encoder::new(&mut out, size, size);
+    enc.set_color(::png::ColorType::Indexed);
+    enc.set_depth(::png::BitDepth::Eight);
+    enc.set_palette(palette);
+    enc.set_filter(::png::Filter::NoFilter);
+    enc.set_deflate_compression(::png::DeflateCompression::Level(2));
+    if let Ok(mut w) = enc.write_header() {
+        let _ = w.write_image_data(&indices);
+        let _ = w.finish();
+    }
+    out
+}
+
+/// Successive positions of games, one picture per iteration: each picture shares most rows with
+/// the one before. There are enough games that a game's pictures are gone from any cache by the
+/// time the benchmark comes back to it. `one_stream` is the same pictures compressed whole.
+fn game_sequence(c: &mut Criterion) {
+    let views = games(VariantId::International, 300, 40);
+    let sample = &views[..views.len().min(400)];
+    let mean = |sizes: &mut dyn Iterator<Item = usize>| sizes.sum::<usize>() / sample.len().max(1);
+    eprintln!(
+        "international game positions, 640 px, mean of {} pictures: PNG {} bytes, one stream {} bytes",
+        sample.len(),
+        mean(
+            &mut sample
+                .iter()
+                .filter_map(|v| board_png(v).ok())
+                .map(|p| p.len())
+        ),
+        mean(&mut sample.iter().map(|v| one_stream(v).len())),
+    );
+    let mut group = c.benchmark_group("game_640");
+    let mut next = sample.len();
+    group.bench_function("international", |b| {
+        b.iter(|| {
+            let view = &views[next % views.len()];
+            next += 1;
+            board_png(view)
+        })
+    });
+    let mut next = 0;
+    group.bench_function("international_one_stream", |b| {
+        b.iter(|| {
+            let view = &views[next % views.len()];
+            next += 1;
+            one_stream(view)
+        })
+    });
+    group.finish();
+}
+
 fn bench(c: &mut Criterion) {
+    game_sequence(c);
     for v in VariantId::ALL {
         if let Ok(bytes) = board_png(&typical(v)) {
             eprintln!("{v}: 640 px PNG = {} bytes", bytes.len());

@@ -261,6 +261,86 @@ fn board_palettes_are_kept_apart_and_reused() {
     }
 }
 
+/// Decodes a palette PNG with every checksum checked: the palette and one index per pixel.
+fn decode_indexed(png: &[u8]) -> (Vec<u8>, Vec<u8>, u32) {
+    let mut options = ::png::DecodeOptions::default();
+    options.set_ignore_adler32(false);
+    options.set_ignore_crc(false);
+    let mut reader = ::png::Decoder::new_with_options(std::io::Cursor::new(png), options)
+        .read_info()
+        .unwrap();
+    let palette = reader.info().palette.as_deref().unwrap().to_vec();
+    let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+    let frame = reader.next_frame(&mut buf).unwrap();
+    assert_eq!(frame.color_type, ::png::ColorType::Indexed);
+    assert_eq!(frame.width, frame.height);
+    buf.truncate(frame.buffer_size());
+    (palette, buf, frame.width)
+}
+
+/// Positions of one game, each with the move that led to it; moves picked by a fixed rule so that
+/// pieces of both sides move over the board.
+fn game(v: VariantId, plies: usize) -> Vec<(Position, Option<damas::rules::Move>)> {
+    let mut p = Position::start(v);
+    let mut out = vec![(p, None)];
+    for ply in 0..plies {
+        let mut moves = p.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        moves.sort_by_key(|m| p.notation(m));
+        let mv = moves[(ply * 5 + 2) % moves.len()].clone();
+        p = p.play(&mv);
+        out.push((p, Some(mv)));
+    }
+    out
+}
+
+/// Pictures are written from compressed bands of rows kept from earlier pictures: whatever the
+/// cache held, each must decode to exactly the palette indices of its board.
+#[test]
+fn successive_pictures_of_a_game_decode_to_their_board_indices() {
+    use damas::render::png::board_indices;
+    // Sizes no other test draws, so that each game starts from a cache without its bands.
+    let cases = [
+        (VariantId::International, 611, Theme::Light, false),
+        (VariantId::International, 611, Theme::Dark, true),
+        (VariantId::Russian, 383, Theme::Light, false),
+        (VariantId::Canadian, 611, Theme::Light, false),
+        (VariantId::Canadian, 383, Theme::Dark, true),
+    ];
+    for (v, size, theme, flip) in cases {
+        let mut first_pictures: Vec<Vec<u8>> = Vec::new();
+        for (ply, (p, mv)) in game(v, 14).into_iter().enumerate() {
+            let mut view = BoardView::new(p).size(size).theme(theme).flipped(flip);
+            if let Some(mv) = &mv {
+                view = view.last_move(mv);
+            }
+            let png = board_png(&view).unwrap();
+            let (palette, indices) = board_indices(&view).unwrap();
+            let (got_palette, got, width) = decode_indexed(&png);
+            assert_eq!(width, size, "{v} {size} ply {ply}");
+            assert_eq!(got_palette, palette, "{v} {size} ply {ply}");
+            assert!(
+                got == indices,
+                "{v} {size} {theme:?} ply {ply}: pixels differ"
+            );
+            first_pictures.push(png);
+        }
+        // Drawn again, every band is found in the cache: the same bytes as the first time.
+        for (ply, (p, mv)) in game(v, 14).into_iter().enumerate() {
+            let mut view = BoardView::new(p).size(size).theme(theme).flipped(flip);
+            if let Some(mv) = &mv {
+                view = view.last_move(mv);
+            }
+            assert!(
+                board_png(&view).unwrap() == first_pictures[ply],
+                "{v} {size} ply {ply}: a warm cache changed the picture"
+            );
+        }
+    }
+}
+
 #[test]
 fn png_at_640_px_stays_under_40_kb() {
     for v in VariantId::ALL {

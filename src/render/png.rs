@@ -12,6 +12,8 @@ use super::svg::{Cell, Layers, Layout, Man, Scene, sprite_svg};
 use super::{BoardView, Theme};
 use crate::rules::VariantId;
 
+mod bands;
+
 #[derive(Debug, thiserror::Error)]
 pub enum RenderError {
     #[error("board SVG did not parse: {0}")]
@@ -20,6 +22,18 @@ pub enum RenderError {
     Pixmap(u32),
     #[error("PNG encoding failed: {0}")]
     Png(#[from] ::png::EncodingError),
+    #[error("compressing the picture failed: {0}")]
+    Deflate(#[from] flate2::CompressError),
+    #[error("{bytes} bytes of rows do not make a {width}x{height} picture")]
+    Shape {
+        width: u32,
+        height: u32,
+        bytes: usize,
+    },
+    #[error("a palette of {0} bytes is not 1 to 256 RGB entries")]
+    Palette(usize),
+    #[error("a PNG chunk of {0} bytes is too long")]
+    ChunkTooLong(usize),
 }
 
 /// Draws an SVG document onto `pixmap`, scaled to its width.
@@ -137,6 +151,8 @@ struct Base {
     board: tiny_skia::Pixmap,
     numbers: Option<Layer>,
     palette: Palette,
+    /// First rows of the PNG's compressed bands.
+    cuts: Vec<u32>,
 }
 
 /// Empty boards drawn recently. Drawing one costs more than everything else in a picture; a
@@ -180,6 +196,7 @@ fn base(key: BaseKey, scene: &Scene) -> Result<Arc<Base>, RenderError> {
         board,
         numbers,
         palette,
+        cuts: band_cuts(&scene.layout),
     });
     let mut list = cache.lock().unwrap_or_else(|e| e.into_inner());
     if list.len() >= KEEP {
@@ -340,23 +357,66 @@ fn over(d: u32, s: u32) -> u32 {
 /// with [`super::observe_renders`], if any.
 pub fn board_png(view: &BoardView) -> Result<Vec<u8>, RenderError> {
     let start = std::time::Instant::now();
-    let (pixmap, base) = picture(view)?;
-    let indices = base.palette.indices(&pixmap);
-    let png = write_indexed(
-        pixmap.width(),
-        pixmap.height(),
-        base.palette.rgb.clone(),
-        &indices,
-    );
+    let png = write_board(view, bands());
     super::rendered(start.elapsed());
     png
+}
+
+fn write_board(view: &BoardView, cache: &bands::BandCache) -> Result<Vec<u8>, RenderError> {
+    let (pixmap, base) = picture(view)?;
+    cache.write_png(
+        pixmap.width(),
+        pixmap.height(),
+        &base.palette.rgb,
+        &base.palette.scanlines(&pixmap),
+        &base.cuts,
+        DEFLATE_LEVEL,
+    )
+}
+
+/// Compressed bands of the pictures drawn lately, shared by all boards.
+fn bands() -> &'static bands::BandCache {
+    static CACHE: OnceLock<bands::BandCache> = OnceLock::new();
+    CACHE.get_or_init(|| bands::BandCache::new(BAND_CACHE_BYTES))
+}
+
+/// Bound of the band cache. A band is kept with its rows (to tell bands apart), about 13 times
+/// its compressed size: a 640 px picture is 410 KB of rows, so 64 MB hold the last pictures of
+/// some 130 games that share no rows, and each game's next picture finds most of its bands.
+const BAND_CACHE_BYTES: usize = 64 << 20;
+
+/// Where bands start: at the top of a row of squares, so that a move recompresses only the rows
+/// it touches, with the frame above and below in bands of their own (the turn marker changes
+/// them, but has only two places).
+///
+/// A band starts with an empty window. When a row of squares is shorter than the 32 KB window
+/// (8×8 boards under 535 px, 10×10 under 595 px, 12×12 up to 645 px), a stream in one piece
+/// reaches back to the pieces of the row above and a band per row costs half as many bytes
+/// again: such rows go in bands of at least three windows, the whole board on small pictures.
+fn band_cuts(layout: &Layout) -> Vec<u32> {
+    const WINDOW: u32 = 32 * 1024;
+    let row_bytes = (layout.square_px * (layout.size + 1)).max(1);
+    let rows_per_band = if row_bytes >= WINDOW {
+        1
+    } else {
+        (3 * WINDOW).div_ceil(row_bytes)
+    };
+    let cells = u32::from(layout.cells);
+    let mut cuts = vec![0];
+    cuts.extend(
+        (0..cells)
+            .step_by(rows_per_band as usize)
+            .chain(std::iter::once(cells))
+            .map(|row| layout.margin_px + row * layout.square_px),
+    );
+    cuts
 }
 
 /// The board as palette indices, as [`board_png`] encodes them: the RGB palette and one entry
 /// per pixel, rows from the top.
 pub fn board_indices(view: &BoardView) -> Result<(Vec<u8>, Vec<u8>), RenderError> {
     let (pixmap, base) = picture(view)?;
-    Ok((base.palette.rgb.clone(), base.palette.indices(&pixmap)))
+    Ok((base.palette.rgb.clone(), base.palette.rows(&pixmap, false)))
 }
 
 /// zlib level. On a 640 px board, level 1 gives about 31 KB, 2 about 26 KB for half a
@@ -483,22 +543,34 @@ impl Palette {
             .map_or(0, |(i, _)| i as u8)
     }
 
-    /// One palette index per pixel.
-    fn indices(&self, pixmap: &tiny_skia::Pixmap) -> Vec<u8> {
-        let mut out = Vec::with_capacity(pixmap.data().len() / 4);
+    /// The rows of PNG scanlines without a filter: a zero byte, then one palette index per pixel.
+    fn scanlines(&self, pixmap: &tiny_skia::Pixmap) -> Vec<u8> {
+        self.rows(pixmap, true)
+    }
+
+    /// One palette index per pixel, each row led by a zero byte if `filter_byte`.
+    fn rows(&self, pixmap: &tiny_skia::Pixmap, filter_byte: bool) -> Vec<u8> {
+        let width = pixmap.width() as usize;
+        let lead = usize::from(filter_byte);
+        let mut out = Vec::with_capacity((width + lead) * pixmap.height() as usize);
         // Boards are long runs of one colour: look a colour up once per run.
         let mut last: Option<(u32, u8)> = None;
-        for px in pixmap.data().chunks_exact(4) {
-            let word = u32::from_le_bytes([px[0], px[1], px[2], px[3]]);
-            let i = match last {
-                Some((w, i)) if w == word => i,
-                _ => {
-                    let i = self.index(key(px[0], px[1], px[2]));
-                    last = Some((word, i));
-                    i
-                }
-            };
-            out.push(i);
+        for row in pixmap.data().chunks_exact(width.max(1) * 4) {
+            if filter_byte {
+                out.push(0);
+            }
+            for px in row.chunks_exact(4) {
+                let word = u32::from_le_bytes([px[0], px[1], px[2], px[3]]);
+                let i = match last {
+                    Some((w, i)) if w == word => i,
+                    _ => {
+                        let i = self.index(key(px[0], px[1], px[2]));
+                        last = Some((word, i));
+                        i
+                    }
+                };
+                out.push(i);
+            }
         }
         out
     }
@@ -772,6 +844,100 @@ mod tests {
             blend(&mut dst, &layer, x, y);
             assert!(dst.data() == want.data(), "at ({x}, {y})");
         }
+    }
+
+    /// A game's positions, each with the move that led to it, picking moves by a fixed sequence.
+    fn game(v: VariantId, plies: usize) -> Vec<BoardView> {
+        let mut position = crate::rules::Position::start(v);
+        let mut views = vec![BoardView::new(position)];
+        for ply in 0..plies {
+            let mut moves = position.legal_moves();
+            moves.sort_by_key(|m| position.notation(m));
+            let Some(mv) = moves.get((ply * 7 + 3) % moves.len().max(1)).cloned() else {
+                break;
+            };
+            position = position.play(&mv);
+            views.push(BoardView::new(position).last_move(&mv));
+        }
+        views
+    }
+
+    #[test]
+    fn band_cuts_follow_rows_of_squares_and_cover_the_picture() {
+        for (size, cells) in [
+            (640, 8),
+            (640, 10),
+            (640, 12),
+            (320, 10),
+            (160, 8),
+            (2048, 12),
+        ] {
+            let l = Layout::new(size, cells);
+            let cuts = band_cuts(&l);
+            assert_eq!(cuts.first(), Some(&0), "{l:?}");
+            assert!(cuts.windows(2).all(|w| w[0] < w[1]), "{l:?}: {cuts:?}");
+            assert!(cuts.iter().all(|&c| c < l.size), "{l:?}: {cuts:?}");
+            assert!(
+                cuts[1..]
+                    .iter()
+                    .all(|c| (c - l.margin_px) % l.square_px == 0),
+                "{l:?}: {cuts:?}"
+            );
+            // The frame at the bottom has a band of its own.
+            assert_eq!(
+                cuts.last(),
+                Some(&(l.margin_px + u32::from(cells) * l.square_px))
+            );
+            // A band per row of squares where rows are long, a few rows per band where not.
+            let bands = cuts.len() - 2;
+            if l.square_px * (l.size + 1) >= 32 * 1024 {
+                assert_eq!(bands, usize::from(cells), "{l:?}");
+            } else {
+                assert!(bands * 3 <= usize::from(cells), "{l:?}: {cuts:?}");
+            }
+            if size <= 320 {
+                assert_eq!(bands, 1, "{l:?}");
+            }
+            if size == 640 && cells <= 10 {
+                assert_eq!(bands, usize::from(cells), "{l:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn pictures_of_a_game_share_bands_and_the_cache_keeps_to_its_bound() {
+        let bound = 3 << 20;
+        let cache = bands::BandCache::new(bound);
+        let views = game(VariantId::International, 30);
+        for (i, view) in views.iter().enumerate() {
+            let png = write_board(view, &cache).unwrap_or_else(|e| panic!("{e}"));
+            let (palette, indices) = board_indices(view).unwrap_or_else(|e| panic!("{e}"));
+            let img = image::load_from_memory(&png).unwrap_or_else(|e| panic!("ply {i}: {e}"));
+            assert_eq!((img.width(), img.height()), (640, 640));
+            let mut options = ::png::DecodeOptions::default();
+            options.set_ignore_adler32(false);
+            let mut decoder =
+                ::png::Decoder::new_with_options(std::io::Cursor::new(&png[..]), options)
+                    .read_info()
+                    .unwrap_or_else(|e| panic!("ply {i}: {e}"));
+            let mut buf = vec![0; decoder.output_buffer_size().unwrap_or(0)];
+            decoder
+                .next_frame(&mut buf)
+                .unwrap_or_else(|e| panic!("ply {i}: {e}"));
+            assert_eq!(
+                decoder.info().palette.as_deref(),
+                Some(&palette[..]),
+                "ply {i}"
+            );
+            assert!(buf == indices, "ply {i}: pixels differ");
+            let usage = cache.usage();
+            assert!(usage.bytes <= bound, "ply {i}: {usage:?}");
+        }
+        let usage = cache.usage();
+        // A move touches a few rows of squares: most bands of each picture were there already.
+        assert!(usage.hits > usage.misses, "{usage:?}");
+        // 31 pictures of 12 bands, about 40 KB each: the bound made the cache drop some.
+        assert!(usage.misses as usize > usage.bands, "{usage:?}");
     }
 
     #[test]
