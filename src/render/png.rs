@@ -880,7 +880,7 @@ mod tests {
             assert!(
                 cuts[1..]
                     .iter()
-                    .all(|c| (c - l.margin_px) % l.square_px == 0),
+                    .all(|c| (c - l.margin_px).is_multiple_of(l.square_px)),
                 "{l:?}: {cuts:?}"
             );
             // The frame at the bottom has a band of its own.
