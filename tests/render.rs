@@ -239,7 +239,7 @@ fn board_palettes_are_kept_apart_and_reused() {
     let mv = first_move(&p);
     let after = p.play(&mv);
     // Sizes no other test draws, so that the first pictures here start from a cold cache.
-    let plain = BoardView::new(after.clone()).last_move(&mv).size(333);
+    let plain = BoardView::new(after).last_move(&mv).size(333);
     let views = [
         plain.clone(),
         plain.clone().theme(Theme::Dark),
@@ -289,7 +289,7 @@ fn game(v: VariantId, plies: usize) -> Vec<(Position, Option<damas::rules::Move>
             break;
         }
         moves.sort_by_key(|m| p.notation(m));
-        let mv = moves[(ply * 5 + 2) % moves.len()].clone();
+        let mv = moves[(ply * 5 + 2) % moves.len()];
         p = p.play(&mv);
         out.push((p, Some(mv)));
     }

@@ -381,8 +381,9 @@ fn bands() -> &'static bands::BandCache {
 }
 
 /// Bound of the band cache. A band is kept with its rows (to tell bands apart), about 13 times
-/// its compressed size: a 640 px picture is 410 KB of rows, so 64 MB hold the last pictures of
-/// some 130 games that share no rows, and each game's next picture finds most of its bands.
+/// its compressed size: a 640 px picture is 410 KB of rows, so the cache keeps the bands of the
+/// last 70 to 150 pictures that share no rows (the newest half of the bound at least), enough for
+/// as many games at once to find most of their next picture.
 const BAND_CACHE_BYTES: usize = 64 << 20;
 
 /// Where bands start: at the top of a row of squares, so that a move recompresses only the rows
@@ -880,7 +881,7 @@ mod tests {
             assert!(
                 cuts[1..]
                     .iter()
-                    .all(|c| (c - l.margin_px) % l.square_px == 0),
+                    .all(|c| (c - l.margin_px).is_multiple_of(l.square_px)),
                 "{l:?}: {cuts:?}"
             );
             // The frame at the bottom has a band of its own.

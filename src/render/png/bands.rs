@@ -172,7 +172,7 @@ impl BandCache {
                 bytes: scanlines.len(),
             });
         }
-        if palette.is_empty() || palette.len() > 256 * 3 || palette.len() % 3 != 0 {
+        if palette.is_empty() || palette.len() > 256 * 3 || !palette.len().is_multiple_of(3) {
             return Err(RenderError::Palette(palette.len()));
         }
         let mut bands = Vec::with_capacity(cuts.len() + 1);
