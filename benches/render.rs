@@ -95,25 +95,14 @@ fn games(v: VariantId, count: u64, plies: usize) -> Vec<BoardView> {
     views
 }
 
-/// The board's palette indices as one zlib stream by the `png` crate (level 2, no filter), as
-/// board pictures were written before their rows were compressed in cached bands.
+/// The board's palette indices as one zlib stream by the `png` crate, as board pictures were
+/// written before their rows were compressed in cached bands.
 fn one_stream(view: &BoardView) -> Vec<u8> {
-    let mut out = Vec::new();
     let Ok((palette, indices)) = png::board_indices(view) else {
-        return out;
+        return Vec::new();
     };
     let size = (indices.len() as f64).sqrt() as u32;
-    let mut enc = ::png::Encoder::new(&mut out, size, size);
-    enc.set_color(::png::ColorType::Indexed);
-    enc.set_depth(::png::BitDepth::Eight);
-    enc.set_palette(palette);
-    enc.set_filter(::png::Filter::NoFilter);
-    enc.set_deflate_compression(::png::DeflateCompression::Level(2));
-    if let Ok(mut w) = enc.write_header() {
-        let _ = w.write_image_data(&indices);
-        let _ = w.finish();
-    }
-    out
+    png::write_indexed(size, size, palette, &indices).unwrap_or_default()
 }
 
 /// Successive positions of games, one picture per iteration: each picture shares most rows with

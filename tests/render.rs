@@ -310,14 +310,20 @@ fn successive_pictures_of_a_game_decode_to_their_board_indices() {
         (VariantId::Canadian, 383, Theme::Dark, true),
     ];
     for (v, size, theme, flip) in cases {
+        let views: Vec<BoardView> = game(v, 14)
+            .into_iter()
+            .map(|(p, mv)| {
+                let view = BoardView::new(p).size(size).theme(theme).flipped(flip);
+                match &mv {
+                    Some(mv) => view.last_move(mv),
+                    None => view,
+                }
+            })
+            .collect();
         let mut first_pictures: Vec<Vec<u8>> = Vec::new();
-        for (ply, (p, mv)) in game(v, 14).into_iter().enumerate() {
-            let mut view = BoardView::new(p).size(size).theme(theme).flipped(flip);
-            if let Some(mv) = &mv {
-                view = view.last_move(mv);
-            }
-            let png = board_png(&view).unwrap();
-            let (palette, indices) = board_indices(&view).unwrap();
+        for (ply, view) in views.iter().enumerate() {
+            let png = board_png(view).unwrap();
+            let (palette, indices) = board_indices(view).unwrap();
             let (got_palette, got, width) = decode_indexed(&png);
             assert_eq!(width, size, "{v} {size} ply {ply}");
             assert_eq!(got_palette, palette, "{v} {size} ply {ply}");
@@ -328,13 +334,9 @@ fn successive_pictures_of_a_game_decode_to_their_board_indices() {
             first_pictures.push(png);
         }
         // Drawn again, every band is found in the cache: the same bytes as the first time.
-        for (ply, (p, mv)) in game(v, 14).into_iter().enumerate() {
-            let mut view = BoardView::new(p).size(size).theme(theme).flipped(flip);
-            if let Some(mv) = &mv {
-                view = view.last_move(mv);
-            }
+        for (ply, view) in views.iter().enumerate() {
             assert!(
-                board_png(&view).unwrap() == first_pictures[ply],
+                board_png(view).unwrap() == first_pictures[ply],
                 "{v} {size} ply {ply}: a warm cache changed the picture"
             );
         }

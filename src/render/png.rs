@@ -450,7 +450,9 @@ pub fn encode_indexed(pixmap: &tiny_skia::Pixmap) -> Result<Vec<u8>, RenderError
     write_indexed(pixmap.width(), pixmap.height(), palette, &indices)
 }
 
-fn write_indexed(
+/// Writes palette indices as one zlib stream through the `png` crate (level [`DEFLATE_LEVEL`], no
+/// filter): how board pictures were written before their rows were compressed in cached bands.
+pub fn write_indexed(
     width: u32,
     height: u32,
     palette: Vec<u8>,
