@@ -188,6 +188,30 @@ async fn redis_commands(url: &str) -> u64 {
         .unwrap_or(0)
 }
 
+/// Calls of each Redis command the server has run so far (`INFO commandstats`).
+async fn redis_command_calls(url: &str) -> std::collections::BTreeMap<String, u64> {
+    let client = redis::Client::open(url).unwrap();
+    let mut con = client.get_multiplexed_async_connection().await.unwrap();
+    let info: String = redis::cmd("INFO")
+        .arg("commandstats")
+        .query_async(&mut con)
+        .await
+        .unwrap();
+    // Lines such as `cmdstat_get:calls=12,usec=40,...`.
+    info.lines()
+        .filter_map(|l| {
+            let (name, stats) = l.strip_prefix("cmdstat_")?.split_once(':')?;
+            let calls = stats
+                .strip_prefix("calls=")?
+                .split(',')
+                .next()?
+                .parse()
+                .ok()?;
+            Some((name.to_owned(), calls))
+        })
+        .collect()
+}
+
 /// A legal move chosen by `seed`, so that games take different paths (a board picture cached for
 /// one game is of no use to the others, as with real players).
 fn pick(pos: &Position, seed: usize) -> Option<damas::rules::Move> {
@@ -416,6 +440,7 @@ async fn load_two_instances_sharing_redis() {
 
     let load_before = load_average();
     let commands_before = redis_commands(&redis.url()).await;
+    let calls_before = redis_command_calls(&redis.url()).await;
     let cpu_before = cpu_secs(a.pid()) + cpu_secs(b.pid());
     let redis_cpu_before = redis_cpu_secs(&redis.url()).await;
     let started = Instant::now();
@@ -434,6 +459,7 @@ async fn load_two_instances_sharing_redis() {
     let (engine_runs, people_runs) = futures::future::join(engine_runs, people_runs).await;
     let elapsed = started.elapsed();
     let commands = redis_commands(&redis.url()).await - commands_before;
+    let calls_after = redis_command_calls(&redis.url()).await;
     let cpu = cpu_secs(a.pid()) + cpu_secs(b.pid()) - cpu_before;
     let redis_cpu = redis_cpu_secs(&redis.url()).await - redis_cpu_before;
     let load_after = load_average();
@@ -485,6 +511,21 @@ async fn load_two_instances_sharing_redis() {
         cpu * 1e3 / total.max(1) as f64,
         redis_cpu,
         redis_cpu * 1e3 / total.max(1) as f64,
+    );
+    let mut busiest: Vec<(u64, &String)> = calls_after
+        .iter()
+        .map(|(name, n)| (n - calls_before.get(name).copied().unwrap_or(0), name))
+        .filter(|(n, _)| *n > 0)
+        .collect();
+    busiest.sort_by(|a, b| b.cmp(a));
+    println!(
+        "  Redis commands per move update: {}",
+        busiest
+            .iter()
+            .take(10)
+            .map(|(n, name)| format!("{name} {:.1}", *n as f64 / total.max(1) as f64))
+            .collect::<Vec<_>>()
+            .join(", ")
     );
     assert!(total > 0, "no move was handled");
     assert_eq!(
