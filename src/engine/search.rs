@@ -704,6 +704,7 @@ impl Searcher {
                 let cs = if st.promotes { 0 } else { same + 1 };
                 (child, cq, cs, st.promotes)
             };
+            self.tt.prefetch(child.zobrist());
             self.path.push(child.zobrist());
             let new_depth = depth - 1;
             let mut score;
