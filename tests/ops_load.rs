@@ -154,15 +154,20 @@ fn cpu_secs(pid: u32) -> f64 {
     (ticks(11) + ticks(12)) / 100.0
 }
 
-/// CPU time the Redis server has used so far, in seconds.
-async fn redis_cpu_secs(url: &str) -> f64 {
+/// One section of the Redis server's `INFO`.
+async fn redis_info(url: &str, section: &str) -> String {
     let client = redis::Client::open(url).unwrap();
     let mut con = client.get_multiplexed_async_connection().await.unwrap();
-    let info: String = redis::cmd("INFO")
-        .arg("cpu")
+    redis::cmd("INFO")
+        .arg(section)
         .query_async(&mut con)
         .await
-        .unwrap();
+        .unwrap()
+}
+
+/// CPU time the Redis server has used so far, in seconds.
+async fn redis_cpu_secs(url: &str) -> f64 {
+    let info = redis_info(url, "cpu").await;
     ["used_cpu_sys:", "used_cpu_user:"]
         .iter()
         .filter_map(|k| {
@@ -175,30 +180,20 @@ async fn redis_cpu_secs(url: &str) -> f64 {
 
 /// Total commands the Redis server has run.
 async fn redis_commands(url: &str) -> u64 {
-    let client = redis::Client::open(url).unwrap();
-    let mut con = client.get_multiplexed_async_connection().await.unwrap();
-    let info: String = redis::cmd("INFO")
-        .arg("stats")
-        .query_async(&mut con)
+    redis_info(url, "stats")
         .await
-        .unwrap();
-    info.lines()
+        .lines()
         .find_map(|l| l.strip_prefix("total_commands_processed:"))
         .and_then(|v| v.trim().parse().ok())
         .unwrap_or(0)
 }
 
-/// Calls of each Redis command the server has run so far (`INFO commandstats`).
+/// Calls of each Redis command the server has run so far.
 async fn redis_command_calls(url: &str) -> std::collections::BTreeMap<String, u64> {
-    let client = redis::Client::open(url).unwrap();
-    let mut con = client.get_multiplexed_async_connection().await.unwrap();
-    let info: String = redis::cmd("INFO")
-        .arg("commandstats")
-        .query_async(&mut con)
-        .await
-        .unwrap();
     // Lines such as `cmdstat_get:calls=12,usec=40,...`.
-    info.lines()
+    redis_info(url, "commandstats")
+        .await
+        .lines()
         .filter_map(|l| {
             let (name, stats) = l.strip_prefix("cmdstat_")?.split_once(':')?;
             let calls = stats
