@@ -180,15 +180,20 @@ struct Base {
     board: tiny_skia::Pixmap,
     numbers: Option<Layer>,
     palette: Palette,
-    /// The board with its numbers and nothing else, and its palette indices: most of a picture
-    /// is still this, and those pixels need no lookup.
-    plain: tiny_skia::Pixmap,
+    /// The board with its numbers blended in, on numbered boards (on others that is `board`);
+    /// with its palette indices: most of a picture is still this, and those pixels need no lookup.
+    numbered: Option<tiny_skia::Pixmap>,
     plain_indices: Vec<u8>,
     /// First rows of the PNG's compressed bands.
     cuts: Vec<u32>,
 }
 
 impl Base {
+    /// The board as a picture with nothing on it shows it.
+    fn plain(&self) -> &tiny_skia::Pixmap {
+        self.numbered.as_ref().unwrap_or(&self.board)
+    }
+
     /// The rows of PNG scanlines of a picture drawn on this board, without a filter: a zero byte,
     /// then one palette index per pixel. Stretches of pixels equal to the plain board's take its
     /// indices; the rest are looked up as in [`Palette::rows`], which gives the same indices.
@@ -196,7 +201,8 @@ impl Base {
         // Pixels compared at a time: short enough to catch the board between pieces.
         const STRETCH: usize = 16;
         let width = pixmap.width() as usize;
-        if self.plain.width() != pixmap.width() || self.plain.height() != pixmap.height() {
+        let plain = self.plain();
+        if plain.width() != pixmap.width() || plain.height() != pixmap.height() {
             return self.palette.rows(pixmap, true);
         }
         let mut out = vec![0u8; (width + 1) * pixmap.height() as usize];
@@ -204,7 +210,7 @@ impl Base {
         let rows = pixmap
             .data()
             .chunks_exact(width.max(1) * 4)
-            .zip(self.plain.data().chunks_exact(width.max(1) * 4))
+            .zip(plain.data().chunks_exact(width.max(1) * 4))
             .zip(self.plain_indices.chunks_exact(width.max(1)))
             .zip(out.chunks_exact_mut(width + 1));
         for (((row, plain), plain_indices), line) in rows {
@@ -238,8 +244,8 @@ impl Base {
 }
 
 /// Empty boards drawn recently. Drawing one costs more than everything else in a picture; a
-/// 640 px board takes 1.6 MB (twice that with numbers) and its palette 0.5 MB, so only a few are
-/// kept.
+/// 640 px board takes 1.6 MB (three times that with numbers: the numbers layer and the board with
+/// them), its palette indices 0.4 MB and its palette 0.5 MB, so only a few are kept.
 fn base(key: BaseKey, scene: &Scene) -> Result<Arc<Base>, RenderError> {
     const KEEP: usize = 8;
     type Cache = Mutex<Vec<(BaseKey, Arc<Base>)>>;
@@ -274,16 +280,17 @@ fn base(key: BaseKey, scene: &Scene) -> Result<Arc<Base>, RenderError> {
     };
     let sample = compose(&sampler(scene), &board, numbers.as_ref())?;
     let palette = Palette::of(&sample);
-    let mut plain = board.clone();
-    if let Some(numbers) = &numbers {
+    let numbered = numbers.as_ref().map(|numbers| {
+        let mut plain = board.clone();
         blend(&mut plain, numbers, 0, 0);
-    }
-    let plain_indices = palette.rows(&plain, false);
+        plain
+    });
+    let plain_indices = palette.rows(numbered.as_ref().unwrap_or(&board), false);
     let base = Arc::new(Base {
         board,
         numbers,
         palette,
-        plain,
+        numbered,
         plain_indices,
         cuts: band_cuts(&scene.layout),
     });
@@ -1008,6 +1015,27 @@ mod tests {
                 "{v:?} at {size} px: a channel differs by {worst}"
             );
             assert!(want.data() != board.data(), "{v:?}: nothing was drawn");
+        }
+    }
+
+    #[test]
+    fn scanlines_give_the_indices_of_a_lookup_of_every_pixel() {
+        // Numbered and lettered boards, at widths that are and are not a multiple of 16.
+        for (v, size) in [
+            (VariantId::International, 333),
+            (VariantId::International, 640),
+            (VariantId::Russian, 250),
+            (VariantId::English, 517),
+        ] {
+            for (i, view) in game(v, 12).into_iter().enumerate() {
+                let view = view.size(size);
+                let (pixmap, base) = picture(&view).unwrap_or_else(|e| panic!("{e}"));
+                let want = base.palette.rows(&pixmap, true);
+                assert!(
+                    base.scanlines(&pixmap) == want,
+                    "{v:?} at {size} px, ply {i}: the indices differ"
+                );
+            }
         }
     }
 
