@@ -113,14 +113,51 @@ struct Sprite {
     offset: i32,
 }
 
-fn sprite(id: &'static str, layout: &Layout) -> Result<Arc<Sprite>, RenderError> {
-    type Cache = Mutex<HashMap<(&'static str, u32), Arc<Sprite>>>;
+impl Sprite {
+    /// Where the sprite's top-left pixel goes to centre it on `cell`.
+    fn origin(&self, layout: &Layout, cell: Cell) -> (i32, i32) {
+        let (cx, cy) = layout.center_px(cell);
+        (
+            cx.floor() as i32 - self.offset,
+            cy.floor() as i32 - self.offset,
+        )
+    }
+}
+
+/// Which sprite: one drawing of the template, or a piece over its shadow.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+enum SpriteKind {
+    Drawing(&'static str),
+    Shaded(Man),
+}
+
+/// The sprite of `kind` at the square size of `layout`, drawn once and kept.
+fn cached_sprite(
+    kind: SpriteKind,
+    layout: &Layout,
+    make: impl FnOnce() -> Result<Sprite, RenderError>,
+) -> Result<Arc<Sprite>, RenderError> {
+    type Cache = Mutex<HashMap<(SpriteKind, u32), Arc<Sprite>>>;
     static CACHE: OnceLock<Cache> = OnceLock::new();
     let cache = CACHE.get_or_init(Default::default);
-    let key = (id, layout.square_px);
+    let key = (kind, layout.square_px);
     if let Some(s) = cache.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
         return Ok(Arc::clone(s));
     }
+    let sprite = Arc::new(make()?);
+    let mut map = cache.lock().unwrap_or_else(|e| e.into_inner());
+    if map.len() > 64 {
+        map.clear();
+    }
+    map.insert(key, Arc::clone(&sprite));
+    Ok(sprite)
+}
+
+fn sprite(id: &'static str, layout: &Layout) -> Result<Arc<Sprite>, RenderError> {
+    cached_sprite(SpriteKind::Drawing(id), layout, || draw_sprite(id, layout))
+}
+
+fn draw_sprite(id: &str, layout: &Layout) -> Result<Sprite, RenderError> {
     // Piece and shadow reach 0.51 of a square from the centre; keep a pixel or two to spare.
     let offset = (layout.square_px as f32 * 0.56).ceil() as u32 + 2;
     let size_px = 2 * offset + 1;
@@ -130,16 +167,10 @@ fn sprite(id: &'static str, layout: &Layout) -> Result<Arc<Sprite>, RenderError>
         &sprite_svg(id, layout, size_px, offset as f32 + phase),
         size_px,
     )?;
-    let sprite = Arc::new(Sprite {
+    Ok(Sprite {
         layer: Layer::new(pixmap),
         offset: offset as i32,
-    });
-    let mut map = cache.lock().unwrap_or_else(|e| e.into_inner());
-    if map.len() > 64 {
-        map.clear();
-    }
-    map.insert(key, Arc::clone(&sprite));
-    Ok(sprite)
+    })
 }
 
 /// A piece with its shadow under it, blended as one sprite: the SVG draws every shadow before
@@ -148,27 +179,16 @@ fn sprite(id: &'static str, layout: &Layout) -> Result<Arc<Sprite>, RenderError>
 /// another piece, and where two shadows meet (Turkish boards) they are alike and their order
 /// does not matter. One blend per piece gives the same picture, to rounding, at half the cost.
 fn shaded(man: Man, layout: &Layout) -> Result<Arc<Sprite>, RenderError> {
-    type Cache = Mutex<HashMap<(Man, u32), Arc<Sprite>>>;
-    static CACHE: OnceLock<Cache> = OnceLock::new();
-    let cache = CACHE.get_or_init(Default::default);
-    let key = (man, layout.square_px);
-    if let Some(s) = cache.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
-        return Ok(Arc::clone(s));
-    }
-    let shade = sprite("shade", layout)?;
-    let piece = sprite(man.id(), layout)?;
-    let mut pixmap = shade.layer.pixmap.clone();
-    blend(&mut pixmap, &piece.layer, 0, 0);
-    let sprite = Arc::new(Sprite {
-        layer: Layer::new(pixmap),
-        offset: shade.offset,
-    });
-    let mut map = cache.lock().unwrap_or_else(|e| e.into_inner());
-    if map.len() > 64 {
-        map.clear();
-    }
-    map.insert(key, Arc::clone(&sprite));
-    Ok(sprite)
+    cached_sprite(SpriteKind::Shaded(man), layout, || {
+        let shade = sprite("shade", layout)?;
+        let piece = sprite(man.id(), layout)?;
+        let mut pixmap = shade.layer.pixmap.clone();
+        blend(&mut pixmap, &piece.layer, 0, 0);
+        Ok(Sprite {
+            layer: Layer::new(pixmap),
+            offset: shade.offset,
+        })
+    })
 }
 
 /// The empty board depends only on these.
@@ -227,15 +247,7 @@ impl Base {
                     continue;
                 }
                 for (px, i) in px.chunks_exact(4).zip(line.iter_mut()) {
-                    let word = u32::from_le_bytes([px[0], px[1], px[2], px[3]]);
-                    *i = match last {
-                        Some((w, i)) if w == word => i,
-                        _ => {
-                            let i = self.palette.index(key(px[0], px[1], px[2]));
-                            last = Some((word, i));
-                            i
-                        }
-                    };
+                    *i = self.palette.index_of_pixel(px, &mut last);
                 }
             }
         }
@@ -308,13 +320,7 @@ fn base(key: BaseKey, scene: &Scene) -> Result<Arc<Base>, RenderError> {
 fn sampler(scene: &Scene) -> Scene {
     let mut s = scene.clone();
     let cells: Vec<Cell> = scene.squares.iter().map(|(c, _)| *c).collect();
-    let man = |white, king| Man { white, king };
-    let kinds = [
-        man(true, false),
-        man(false, false),
-        man(true, true),
-        man(false, true),
-    ];
+    let kinds = Man::ALL;
     // Every fifth square stays empty, for the marks that are drawn on empty squares.
     s.pieces = cells
         .iter()
@@ -375,8 +381,7 @@ fn compose(
     }
     for (cell, man) in &scene.pieces {
         let s = shaded(*man, &layout)?;
-        let (cx, cy) = layout.center_px(*cell);
-        let (x, y) = (cx.floor() as i32 - s.offset, cy.floor() as i32 - s.offset);
+        let (x, y) = s.origin(&layout, *cell);
         blend(&mut pixmap, &s.layer, x, y);
     }
     draw(
@@ -635,28 +640,33 @@ impl Palette {
             .map_or(0, |(i, _)| i as u8)
     }
 
+    /// The entry of one RGBA pixel. `last` is the previous pixel looked up and its entry:
+    /// boards are long runs of one colour, so a colour is looked up once per run.
+    #[inline]
+    fn index_of_pixel(&self, px: &[u8], last: &mut Option<(u32, u8)>) -> u8 {
+        let word = u32::from_le_bytes([px[0], px[1], px[2], px[3]]);
+        match *last {
+            Some((w, i)) if w == word => i,
+            _ => {
+                let i = self.index(key(px[0], px[1], px[2]));
+                *last = Some((word, i));
+                i
+            }
+        }
+    }
+
     /// One palette index per pixel, each row led by a zero byte if `filter_byte`.
     fn rows(&self, pixmap: &tiny_skia::Pixmap, filter_byte: bool) -> Vec<u8> {
         let width = pixmap.width() as usize;
         let lead = usize::from(filter_byte);
         let mut out = Vec::with_capacity((width + lead) * pixmap.height() as usize);
-        // Boards are long runs of one colour: look a colour up once per run.
-        let mut last: Option<(u32, u8)> = None;
+        let mut last = None;
         for row in pixmap.data().chunks_exact(width.max(1) * 4) {
             if filter_byte {
                 out.push(0);
             }
             for px in row.chunks_exact(4) {
-                let word = u32::from_le_bytes([px[0], px[1], px[2], px[3]]);
-                let i = match last {
-                    Some((w, i)) if w == word => i,
-                    _ => {
-                        let i = self.index(key(px[0], px[1], px[2]));
-                        last = Some((word, i));
-                        i
-                    }
-                };
-                out.push(i);
+                out.push(self.index_of_pixel(px, &mut last));
             }
         }
         out
@@ -951,13 +961,7 @@ mod tests {
 
     #[test]
     fn a_piece_blended_with_its_shadow_matches_all_shadows_then_all_pieces() {
-        let man = |white, king| Man { white, king };
-        let kinds = [
-            man(true, false),
-            man(false, true),
-            man(false, false),
-            man(true, true),
-        ];
+        let kinds = Man::ALL;
         for (v, size) in [
             (VariantId::English, 640),
             (VariantId::International, 640),
@@ -982,25 +986,21 @@ mod tests {
             for (i, px) in board.data_mut().chunks_exact_mut(4).enumerate() {
                 px.copy_from_slice(&[(i % 251) as u8, (i % 97) as u8, 90, 255]);
             }
-            let at = |s: &Sprite, c: Cell| {
-                let (cx, cy) = layout.center_px(c);
-                (cx.floor() as i32 - s.offset, cy.floor() as i32 - s.offset)
-            };
             let mut want = board.clone();
             let shade = sprite("shade", &layout).unwrap_or_else(|e| panic!("{e}"));
             for (c, _) in &pieces {
-                let (x, y) = at(&shade, *c);
+                let (x, y) = shade.origin(&layout, *c);
                 blend(&mut want, &shade.layer, x, y);
             }
             for (c, m) in &pieces {
                 let s = sprite(m.id(), &layout).unwrap_or_else(|e| panic!("{e}"));
-                let (x, y) = at(&s, *c);
+                let (x, y) = s.origin(&layout, *c);
                 blend(&mut want, &s.layer, x, y);
             }
             let mut got = board.clone();
             for (c, m) in &pieces {
                 let s = shaded(*m, &layout).unwrap_or_else(|e| panic!("{e}"));
-                let (x, y) = at(&s, *c);
+                let (x, y) = s.origin(&layout, *c);
                 blend(&mut got, &s.layer, x, y);
             }
             let worst = want

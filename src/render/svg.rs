@@ -44,6 +44,26 @@ pub struct Man {
 }
 
 impl Man {
+    /// The four kinds: white man, black man, white king, black king.
+    pub const ALL: [Man; 4] = [
+        Man {
+            white: true,
+            king: false,
+        },
+        Man {
+            white: false,
+            king: false,
+        },
+        Man {
+            white: true,
+            king: true,
+        },
+        Man {
+            white: false,
+            king: true,
+        },
+    ];
+
     /// Id of the piece drawing in the template's `<defs>`.
     pub fn id(self) -> &'static str {
         match (self.white, self.king) {
