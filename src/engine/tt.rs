@@ -72,10 +72,14 @@ impl Tt {
         self.generation = (self.generation + 1) & 63;
     }
 
+    /// The bucket of `key`. The mask keeps it in bounds. Bit 0 is left out, as when entries were
+    /// indexed one by one: the same keys share a bucket as before.
+    fn index(&self, key: u64) -> usize {
+        (key >> 1) as usize & self.mask
+    }
+
     fn bucket(&self, key: u64) -> &Bucket {
-        // The mask keeps the index in bounds. Bit 0 is left out, as when entries were indexed
-        // one by one: the same keys share a bucket as before.
-        &self.buckets[(key >> 1) as usize & self.mask]
+        &self.buckets[self.index(key)]
     }
 
     #[inline]
@@ -102,7 +106,7 @@ impl Tt {
     #[inline]
     pub(crate) fn store(&mut self, key: u64, mv: u32, score: i32, depth: i32, bound: Bound) {
         let generation = self.generation;
-        let i = (key >> 1) as usize & self.mask;
+        let i = self.index(key);
         let pair = &mut self.buckets[i].0;
         let slot = if let Some(j) = pair.iter().position(|e| e.key == key) {
             j
