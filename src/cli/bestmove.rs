@@ -48,7 +48,7 @@ pub fn run(variant: VariantId, fen: Option<&str>, movetime: Option<u64>, depth: 
             r
         }
         (None, _, _) if movetime.is_some() || depth.is_some() => {
-            let limits = Limits { movetime: movetime.map(std::time::Duration::from_millis), depth, nodes: None };
+            let limits = Limits { movetime: movetime.map(std::time::Duration::from_millis), depth, nodes: None, use_all_time: true };
             engine.analyse(&state, &limits, None, &mut |i| print(i))?
         }
         _ => anyhow::bail!("give exactly one of --level, or --movetime and/or --depth"),

@@ -346,7 +346,7 @@ pub fn level_limits(line: &Line) -> Limits {
         return Limits::depth(d.max(1));
     }
     if let Some(t) = secs("move-time") {
-        return Limits { movetime: Some(Duration::from_secs_f64(t)), ..Limits::default() };
+        return Limits { movetime: Some(Duration::from_secs_f64(t)), use_all_time: true, ..Limits::default() };
     }
     if let Some(t) = secs("time") {
         let moves = line.get("moves").and_then(|v| v.parse::<f64>().ok()).filter(|m| *m >= 1.0).unwrap_or(30.0);

@@ -69,10 +69,10 @@ impl Level {
     /// Search limits for this level, leaving room under the budget for setting up and replying.
     pub fn limits(self) -> Limits {
         match self {
-            Level::Easy => Limits { movetime: Some(Duration::from_millis(40)), depth: Some(3), nodes: None },
-            Level::Medium => Limits { movetime: Some(Duration::from_millis(220)), depth: Some(6), nodes: None },
-            Level::Hard => Limits { movetime: Some(Duration::from_millis(920)), depth: None, nodes: None },
-            Level::Master => Limits { movetime: Some(Duration::from_millis(2850)), depth: None, nodes: None },
+            Level::Easy => Limits { movetime: Some(Duration::from_millis(40)), depth: Some(3), nodes: None, use_all_time: false },
+            Level::Medium => Limits { movetime: Some(Duration::from_millis(220)), depth: Some(6), nodes: None, use_all_time: false },
+            Level::Hard => Limits { movetime: Some(Duration::from_millis(920)), depth: None, nodes: None, use_all_time: false },
+            Level::Master => Limits { movetime: Some(Duration::from_millis(2850)), depth: None, nodes: None, use_all_time: false },
         }
     }
 

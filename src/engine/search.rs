@@ -30,6 +30,11 @@ pub struct Limits {
     pub depth: Option<u32>,
     /// Nodes to visit at most.
     pub nodes: Option<u64>,
+    /// Think until `movetime` runs out, ending inside an unfinished iteration if need be. Without
+    /// it, no iteration is started that is unlikely to finish, so the answer often comes well
+    /// before the budget: right for a chat, where the budget is a ceiling on the wait, but a
+    /// waste when the time is given per move and is lost if not used (a match, a Hub GUI).
+    pub use_all_time: bool,
 }
 
 impl Limits {
@@ -39,9 +44,11 @@ impl Limits {
             ..Limits::default()
         }
     }
+    /// `ms` milliseconds per move, all of them used.
     pub fn movetime(ms: u64) -> Limits {
         Limits {
             movetime: Some(Duration::from_millis(ms)),
+            use_all_time: true,
             ..Limits::default()
         }
     }
@@ -291,6 +298,7 @@ impl Searcher {
             }
             // An iteration takes several times the previous one: do not start what cannot finish.
             if let Some(t) = limits.movetime
+                && !limits.use_all_time
                 && self.started.elapsed() * 5 > t * 2
             {
                 break;

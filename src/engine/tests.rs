@@ -419,3 +419,15 @@ fn engines_in_parallel_do_not_interfere() {
         assert_eq!((r.best, r.score), (again.best, again.score), "{v}");
     }
 }
+
+#[test]
+fn a_movetime_given_per_move_is_used_to_the_end() {
+    let s = GameState::new(Position::start(VariantId::International));
+    let r = think_with(&s, &Limits::movetime(120), None).unwrap();
+    assert!(
+        r.time >= Duration::from_millis(120),
+        "stopped after {:?}",
+        r.time
+    );
+    assert!(s.position().legal_moves().contains(&r.best));
+}
