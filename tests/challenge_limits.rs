@@ -88,6 +88,12 @@ impl GameStore for SlowLists {
     ) -> Result<bool, StoreError> {
         self.0.kv_cas(key, expected, new, ttl).await
     }
+    async fn kv_get_many(&self, keys: &[&str]) -> Result<Vec<Option<String>>, StoreError> {
+        self.0.kv_get_many(keys).await
+    }
+    async fn kv_raise(&self, key: &str, value: u64, ttl: Duration) -> Result<bool, StoreError> {
+        self.0.kv_raise(key, value, ttl).await
+    }
     async fn rating(
         &self,
         scope: RatingScope,

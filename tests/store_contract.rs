@@ -272,6 +272,38 @@ async fn kv_compare_and_set(s: Arc<dyn GameStore>) {
     assert_eq!(won, 1);
 }
 
+async fn kv_read_many_and_raise(s: Arc<dyn GameStore>) {
+    let ttl = Duration::from_secs(60);
+    s.kv_set("a", "1", ttl).await.unwrap();
+    s.kv_set("c", "3", ttl).await.unwrap();
+    s.kv_set("brief", "4", Duration::from_millis(200)).await.unwrap();
+    tokio::time::sleep(Duration::from_millis(350)).await;
+    let got = s.kv_get_many(&["c", "b", "a", "brief"]).await.unwrap();
+    assert_eq!(got, [Some("3".to_owned()), None, Some("1".to_owned()), None]);
+    assert!(s.kv_get_many(&[]).await.unwrap().is_empty());
+
+    assert!(s.kv_raise("shown", 5, ttl).await.unwrap(), "absent");
+    assert!(!s.kv_raise("shown", 5, ttl).await.unwrap(), "equal");
+    assert!(!s.kv_raise("shown", 4, ttl).await.unwrap(), "smaller");
+    assert!(s.kv_raise("shown", 12, ttl).await.unwrap(), "larger, compared as numbers");
+    assert_eq!(s.kv_get("shown").await.unwrap().as_deref(), Some("12"));
+    s.kv_set("odd", "not a number", ttl).await.unwrap();
+    assert!(s.kv_raise("odd", 1, ttl).await.unwrap());
+    assert!(s.kv_raise("brief", 1, ttl).await.unwrap(), "expired counts as absent");
+    // Many at once with the same number: exactly one raises it.
+    let tasks: Vec<_> = (0..16)
+        .map(|_| {
+            let s = Arc::clone(&s);
+            tokio::spawn(async move { s.kv_raise("race", 7, ttl).await.unwrap() })
+        })
+        .collect();
+    let mut won = 0;
+    for t in tasks {
+        won += usize::from(t.await.unwrap());
+    }
+    assert_eq!(won, 1);
+}
+
 async fn ratings_and_leaderboard(s: Arc<dyn GameStore>) {
     let v = VariantId::Russian;
     let mk = |user: u64, rating: f64| RatingEntry {
@@ -460,6 +492,7 @@ contract!(
     claim_once_dedups,
     short_lived_values,
     kv_compare_and_set,
+    kv_read_many_and_raise,
     ratings_and_leaderboard,
     rated_game_updates_both_scopes,
     concurrent_writers,

@@ -22,8 +22,6 @@ const CARD_VERSION_TTL: Duration = Duration::from_secs(60 * 86_400);
 /// is claimed by its handler right after the write, well within this; the listener then finds the
 /// version shown and leaves the card alone.
 const SETTLE: Duration = Duration::from_millis(400);
-/// How many times a claim is retried when another claim of the same card wins the race.
-const CLAIM_TRIES: usize = 8;
 
 fn key(id: &GameId) -> String {
     format!("cardv:{id}")
@@ -31,45 +29,21 @@ fn key(id: &GameId) -> String {
 
 /// Claims the showing of `version` of a game on its cards: true for the first caller with this
 /// version or a newer one than the cards show, false when the cards already show it (or a newer
-/// one). The version shown only moves forward, by compare-and-set in the store, so this holds
-/// across processes. If the store cannot be asked, the caller edits anyway: a card shown twice is
-/// better than a card left behind.
+/// one). The version shown only moves forward, atomically in the store, so this holds across
+/// processes. If the store cannot be asked, the caller edits anyway: a card shown twice is better
+/// than a card left behind.
 pub async fn claim(ctx: &Ctx, id: &GameId, version: u64) -> bool {
-    let key = key(id);
-    for _ in 0..CLAIM_TRIES {
-        let current = match ctx.store.kv_get(&key).await {
-            Ok(current) => current,
-            Err(e) => {
-                tracing::warn!(error = %e, game = %id, "cannot read the card version");
-                return true;
-            }
-        };
-        if current
-            .as_deref()
-            .and_then(|v| v.parse::<u64>().ok())
-            .is_some_and(|shown| shown >= version)
-        {
-            return false;
-        }
-        match ctx
-            .store
-            .kv_cas(
-                &key,
-                current.as_deref(),
-                Some(&version.to_string()),
-                CARD_VERSION_TTL,
-            )
-            .await
-        {
-            Ok(true) => return true,
-            Ok(false) => continue,
-            Err(e) => {
-                tracing::warn!(error = %e, game = %id, "cannot write the card version");
-                return true;
-            }
+    match ctx
+        .store
+        .kv_raise(&key(id), version, CARD_VERSION_TTL)
+        .await
+    {
+        Ok(claimed) => claimed,
+        Err(e) => {
+            tracing::warn!(error = %e, game = %id, "cannot claim the card version");
+            true
         }
     }
-    false
 }
 
 /// Listens to game changes for as long as the process runs, editing the cards of changes nobody

@@ -18,6 +18,7 @@ use teloxide::types::{
 use super::card::{self, Controls, Place};
 use super::handlers::Who;
 use super::i18n::{Lang, t, tf};
+use super::prefs::PrefsStore;
 use super::telegram::{call, edit};
 use super::views::{self, escape, variant_name};
 use super::{Ctx, HandlerResult};
@@ -183,10 +184,12 @@ fn lang_key(game: &GameId) -> String {
 
 /// The language a game's card is written in: the challenger's.
 pub async fn card_lang(ctx: &Ctx, game: &GameId) -> Lang {
-    match ctx.store.kv_get(&lang_key(game)).await {
-        Ok(Some(code)) => super::i18n::parse_lang(&code).unwrap_or(Lang::En),
-        _ => Lang::En,
-    }
+    card_lang_of(ctx.store.kv_get(&lang_key(game)).await.ok().flatten().as_deref())
+}
+
+/// A card language from its stored form: English when none is stored.
+fn card_lang_of(stored: Option<&str>) -> Lang {
+    stored.and_then(super::i18n::parse_lang).unwrap_or(Lang::En)
 }
 
 pub async fn set_card_lang(ctx: &Ctx, game: &GameId, lang: Lang) {
@@ -432,13 +435,19 @@ pub async fn notify_turn(bot: &Bot, ctx: &Ctx, game: &Game) {
     let Some(user) = game.player(game.turn).user() else {
         return;
     };
-    if matches!(ctx.store.kv_get(&no_dm_key(user)).await, Ok(Some(_))) {
+    // Three small facts in one read: no private chat, the player's language, the card's.
+    let keys = [no_dm_key(user), PrefsStore::key(user.0), lang_key(&game.id)];
+    let facts = ctx.store.kv_get_many(&keys.each_ref().map(String::as_str)).await;
+    let [no_dm, prefs, card] = match facts.as_deref() {
+        Ok([a, b, c]) => [a.as_deref(), b.as_deref(), c.as_deref()],
+        _ => [None; 3],
+    };
+    if no_dm.is_some() {
         return;
     }
-    let lang = match ctx.prefs.get(user.0).await {
-        Ok(prefs) => prefs.lang.unwrap_or(card_lang(ctx, &game.id).await),
-        Err(_) => card_lang(ctx, &game.id).await,
-    };
+    let lang = PrefsStore::decode(prefs)
+        .lang
+        .unwrap_or_else(|| card_lang_of(card));
     let opponent = super::board::player_name(lang, game.player(game.turn.opposite()));
     let mut text = tf(
         lang,

@@ -59,17 +59,24 @@ impl PrefsStore {
         PrefsStore { store }
     }
 
-    fn key(user: u64) -> String {
+    /// Where a user's preferences are kept in the store's key-value space.
+    pub fn key(user: u64) -> String {
         format!("prefs:{user}")
     }
 
-    /// The user's preferences; defaults when none are stored or the stored value is unreadable
-    /// (an old format must not lock anyone out).
+    /// Preferences from their stored form; defaults when none are stored or the stored value is
+    /// unreadable (an old format must not lock anyone out).
+    pub fn decode(stored: Option<&str>) -> Prefs {
+        stored
+            .and_then(|json| serde_json::from_str(json).ok())
+            .unwrap_or_default()
+    }
+
+    /// The user's preferences (see [`PrefsStore::decode`]).
     pub async fn get(&self, user: u64) -> Result<Prefs, StoreError> {
-        Ok(match self.store.kv_get(&Self::key(user)).await? {
-            Some(json) => serde_json::from_str(&json).unwrap_or_default(),
-            None => Prefs::default(),
-        })
+        Ok(Self::decode(
+            self.store.kv_get(&Self::key(user)).await?.as_deref(),
+        ))
     }
 
     pub async fn put(&self, user: u64, prefs: &Prefs) -> Result<(), StoreError> {

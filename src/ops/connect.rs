@@ -195,6 +195,14 @@ impl GameStore for PendingStore {
         self.store()?.kv_cas(key, expected, new, ttl).await
     }
 
+    async fn kv_get_many(&self, keys: &[&str]) -> Result<Vec<Option<String>>, StoreError> {
+        self.store()?.kv_get_many(keys).await
+    }
+
+    async fn kv_raise(&self, key: &str, value: u64, ttl: Duration) -> Result<bool, StoreError> {
+        self.store()?.kv_raise(key, value, ttl).await
+    }
+
     async fn kv_delete(&self, key: &str) -> Result<(), StoreError> {
         self.store()?.kv_delete(key).await
     }

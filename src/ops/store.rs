@@ -116,6 +116,14 @@ impl GameStore for MeteredStore {
         seen(self.inner.kv_cas(key, expected, new, ttl).await)
     }
 
+    async fn kv_get_many(&self, keys: &[&str]) -> Result<Vec<Option<String>>, StoreError> {
+        seen(self.inner.kv_get_many(keys).await)
+    }
+
+    async fn kv_raise(&self, key: &str, value: u64, ttl: Duration) -> Result<bool, StoreError> {
+        seen(self.inner.kv_raise(key, value, ttl).await)
+    }
+
     async fn rating(&self, scope: RatingScope, variant: VariantId, user: UserId) -> Result<Option<RatingEntry>, StoreError> {
         seen(self.inner.rating(scope, variant, user).await)
     }

@@ -272,6 +272,15 @@ impl GameStore for MemoryStore {
         Ok(inner.values.get(&format!("kv:{key}")).filter(|(_, expires)| *expires > now).map(|(v, _)| v.clone()))
     }
 
+    async fn kv_get_many(&self, keys: &[&str]) -> Result<Vec<Option<String>>, StoreError> {
+        let now = Instant::now();
+        let inner = self.lock();
+        Ok(keys
+            .iter()
+            .map(|key| inner.values.get(&format!("kv:{key}")).filter(|(_, expires)| *expires > now).map(|(v, _)| v.clone()))
+            .collect())
+    }
+
     async fn kv_delete(&self, key: &str) -> Result<(), StoreError> {
         self.lock().values.remove(&format!("kv:{key}"));
         Ok(())
@@ -295,6 +304,18 @@ impl GameStore for MemoryStore {
             Some(value) => inner.values.insert(key, (value.to_owned(), now + ttl)),
             None => inner.values.remove(&key),
         };
+        Ok(true)
+    }
+
+    async fn kv_raise(&self, key: &str, value: u64, ttl: Duration) -> Result<bool, StoreError> {
+        let now = Instant::now();
+        let mut inner = self.lock();
+        let key = format!("kv:{key}");
+        let current = inner.values.get(&key).filter(|(_, expires)| *expires > now).and_then(|(v, _)| v.parse::<u64>().ok());
+        if current.is_some_and(|v| v >= value) {
+            return Ok(false);
+        }
+        inner.values.insert(key, (value.to_string(), now + ttl));
         Ok(true)
     }
 

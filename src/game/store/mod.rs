@@ -129,6 +129,14 @@ pub trait GameStore: Send + Sync {
     async fn kv_cas(&self, key: &str, expected: Option<&str>, new: Option<&str>, ttl: Duration)
     -> Result<bool, StoreError>;
 
+    /// Several short-lived values, in the order of `keys`: one round trip where the store allows
+    /// (a handler that needs a few small facts asks once, not once each).
+    async fn kv_get_many(&self, keys: &[&str]) -> Result<Vec<Option<String>>, StoreError>;
+
+    /// A number that only moves forward (same key space as `kv_set`): sets `key` to `value` for
+    /// `ttl` when it is absent, expired, not a number, or smaller. True when written.
+    async fn kv_raise(&self, key: &str, value: u64, ttl: Duration) -> Result<bool, StoreError>;
+
     async fn rating(&self, scope: RatingScope, variant: VariantId, user: UserId)
     -> Result<Option<RatingEntry>, StoreError>;
     async fn put_rating(&self, scope: RatingScope, variant: VariantId, entry: &RatingEntry) -> Result<(), StoreError>;

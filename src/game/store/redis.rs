@@ -93,6 +93,14 @@ end
 return 1
 ";
 
+/// KEYS[1] the value, ARGV[1] the new number, ARGV[2] the time to live in ms.
+const KV_RAISE_LUA: &str = r"
+local cur = tonumber(redis.call('GET', KEYS[1]))
+if cur and cur >= tonumber(ARGV[1]) then return 0 end
+redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+return 1
+";
+
 pub struct RedisStore {
     client: redis::Client,
     con: ConnectionManager,
@@ -102,6 +110,7 @@ pub struct RedisStore {
     cas: Script,
     rate: Script,
     kv_cas: Script,
+    kv_raise: Script,
     dispatcher: OnceCell<Dispatcher>,
 }
 
@@ -144,6 +153,7 @@ impl RedisStore {
             cas: Script::new(CAS_LUA),
             rate: Script::new(RATE_LUA),
             kv_cas: Script::new(KV_CAS_LUA),
+            kv_raise: Script::new(KV_RAISE_LUA),
             dispatcher: OnceCell::new(),
         })
     }
@@ -572,6 +582,32 @@ impl GameStore for RedisStore {
             .arg(expected.unwrap_or(""))
             .arg(if new.is_some() { "1" } else { "0" })
             .arg(new.unwrap_or(""))
+            .arg(ttl.as_millis().max(1) as u64)
+            .invoke_async(&mut con)
+            .await
+            .map_err(unavailable)?;
+        Ok(written == 1)
+    }
+
+    async fn kv_get_many(&self, keys: &[&str]) -> Result<Vec<Option<String>>, StoreError> {
+        if keys.is_empty() {
+            return Ok(Vec::new());
+        }
+        // A pipeline of GETs rather than MGET: the keys need not share a cluster slot.
+        let mut pipe = redis::pipe();
+        for key in keys {
+            pipe.get(format!("{}:kv:{key}", self.prefix));
+        }
+        let mut con = self.con.clone();
+        pipe.query_async(&mut con).await.map_err(unavailable)
+    }
+
+    async fn kv_raise(&self, key: &str, value: u64, ttl: Duration) -> Result<bool, StoreError> {
+        let mut con = self.con.clone();
+        let written: i64 = self
+            .kv_raise
+            .key(format!("{}:kv:{key}", self.prefix))
+            .arg(value)
             .arg(ttl.as_millis().max(1) as u64)
             .invoke_async(&mut con)
             .await
