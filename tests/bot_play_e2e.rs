@@ -90,7 +90,7 @@ impl Tracked {
     }
 
     fn position(&self) -> Position {
-        let mut p = self.start.clone();
+        let mut p = self.start;
         for text in &self.moves {
             p = p.play(&p.parse_move(text).unwrap());
         }

@@ -41,10 +41,10 @@ fn sample(text: &str, series: &str) -> Option<f64> {
 async fn wait_ready(addr: SocketAddr) {
     let deadline = std::time::Instant::now() + Duration::from_secs(30);
     loop {
-        if let Ok(r) = http().get(format!("http://{addr}/readyz")).send().await {
-            if r.status() == 200 {
-                return;
-            }
+        if let Ok(r) = http().get(format!("http://{addr}/readyz")).send().await
+            && r.status() == 200
+        {
+            return;
         }
         assert!(std::time::Instant::now() < deadline, "damas did not become ready");
         tokio::time::sleep(Duration::from_millis(50)).await;

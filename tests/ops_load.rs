@@ -218,7 +218,7 @@ fn pick(pos: &Position, seed: usize) -> Option<damas::rules::Move> {
     let h = (seed as u64)
         .wrapping_add(1)
         .wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    Some(moves[((h >> 32) as usize) % moves.len()].clone())
+    Some(moves[((h >> 32) as usize) % moves.len()])
 }
 
 /// Latencies of the move updates handled, and how many were refused.

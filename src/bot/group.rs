@@ -729,13 +729,17 @@ pub async fn on_callback(bot: Bot, q: CallbackQuery, ctx: Arc<Ctx>) -> HandlerRe
         }
         ["g", what, id] => {
             let Ok(id) = GameId::parse(id) else {
-                return Ok(answer(&bot, &q, None).await);
+                answer(&bot, &q, None).await;
+                return Ok(());
             };
             card_button(&bot, &ctx, &who, &q, what, &id, view).await
         }
         _ => match CallbackData::parse(&data) {
             Ok(board) => tap(&bot, &ctx, &who, &q, board, view).await,
-            Err(_) => Ok(answer(&bot, &q, None).await),
+            Err(_) => {
+                answer(&bot, &q, None).await;
+                Ok(())
+            }
         },
     }
 }

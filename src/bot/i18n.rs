@@ -240,10 +240,10 @@ mod tests {
                     let before = rest[..at].trim_end_matches(|c: char| c.is_ascii_alphanumeric() || c == '_' || c == '.');
                     let after = &rest[at + "lang, \"".len()..];
                     let call = before.strip_suffix("t(").or_else(|| before.strip_suffix("tf("));
-                    if call.is_some_and(|c| !c.ends_with(|x: char| x.is_ascii_alphanumeric() || x == '_')) {
-                        if let Some(key) = after.split('"').next() {
-                            used.insert(key.to_string());
-                        }
+                    if call.is_some_and(|c| !c.ends_with(|x: char| x.is_ascii_alphanumeric() || x == '_'))
+                        && let Some(key) = after.split('"').next()
+                    {
+                        used.insert(key.to_string());
                     }
                     rest = after;
                 }

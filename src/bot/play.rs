@@ -529,14 +529,14 @@ pub async fn tap(bot: &Bot, ctx: &Ctx, who: &Who, q: &CallbackQuery, data: Callb
         Action::Refresh => show(bot, ctx, who, &game, &idle(), false, Show::Edit, tapped).await,
         // A rematch not started yet would be a second game against the engine.
         Action::Rematch if game.rematch.is_none() && current(ctx, who).await?.is_some() => in_progress(bot, who).await,
-        Action::Rematch => match {
+        Action::Rematch => {
             busy(bot, who).await;
-            ctx.games.rematch(&game.id, me(who)).await
-        } {
-            Ok(Rematch::Started(next)) => show(bot, ctx, who, &next, &idle(), false, Show::New, None).await,
-            Ok(Rematch::Offered(_)) => say(bot, who, t(who.lang, "game-rematch-offered")).await,
-            Err(e) => refuse(bot, who, e).await,
-        },
+            match ctx.games.rematch(&game.id, me(who)).await {
+                Ok(Rematch::Started(next)) => show(bot, ctx, who, &next, &idle(), false, Show::New, None).await,
+                Ok(Rematch::Offered(_)) => say(bot, who, t(who.lang, "game-rematch-offered")).await,
+                Err(e) => refuse(bot, who, e).await,
+            }
+        }
     }
 }
 

@@ -29,10 +29,10 @@ pub struct Line {
 impl Line {
     pub fn parse(text: &str) -> Option<Line> {
         let mut tokens = Vec::new();
-        let mut chars = text.trim().chars().peekable();
+        let chars = text.trim().chars();
         let mut current = String::new();
         let mut in_quotes = false;
-        while let Some(c) = chars.next() {
+        for c in chars {
             match c {
                 '"' => in_quotes = !in_quotes,
                 c if c.is_whitespace() && !in_quotes => {

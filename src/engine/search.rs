@@ -343,6 +343,7 @@ impl Searcher {
         out
     }
 
+    #[allow(clippy::too_many_arguments)]
     fn root(
         &mut self,
         root: &Position,

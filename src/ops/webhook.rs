@@ -11,6 +11,7 @@
 //! * `update:<id>:lease`, claimed with SET NX before handling, living `webhook.lease_secs`: while
 //!   one instance handles an update, a second delivery gets 503 and Telegram retries later. If the
 //!   holder died, the lease runs out and the retry is handled by whoever takes it.
+//!
 //! When the marks cannot be read (the store is unreachable), the delivery gets 503 and Telegram
 //! delivers it again later: without the store nothing could be applied anyway, and handling an
 //! update whose marks were not checked could apply it twice.
