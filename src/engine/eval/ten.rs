@@ -22,9 +22,11 @@ pub const FLYING: Weights = Weights {
     drive: 0,
 };
 
+/// Triestine. King 180 (was 160) scored +35 Elo over 746 games at the medium level (400 games on
+/// the first 200 ballots, then 346 on the rest); 140 scored -83.
 pub const SHORT: Weights = Weights {
     man: 100,
-    king: 160,
+    king: 180,
     advance: [0, 1, 2, 4, 6, 9, 13, 17, 22, 0],
     back_rank: 8,
     centre: 5,
