@@ -65,6 +65,11 @@ impl Default for MemoryStore {
 }
 
 impl Inner {
+    /// The short-lived value stored as `key` (already prefixed), unless it has expired.
+    fn value(&self, key: &str, now: Instant) -> Option<&str> {
+        self.values.get(key).filter(|(_, expires)| *expires > now).map(|(v, _)| v.as_str())
+    }
+
     fn live(&mut self, id: &GameId, now: Instant) -> Option<&Game> {
         let expired = self.games.get(id).is_some_and(|s| s.expires <= now);
         if expired {
@@ -253,7 +258,7 @@ impl GameStore for MemoryStore {
         let now = Instant::now();
         let mut inner = self.lock();
         let key = format!("once:{key}");
-        if inner.values.get(&key).is_some_and(|(_, expires)| *expires > now) {
+        if inner.value(&key, now).is_some() {
             return Ok(false);
         }
         inner.values.insert(key, (String::new(), now + ttl));
@@ -269,7 +274,7 @@ impl GameStore for MemoryStore {
     async fn kv_get(&self, key: &str) -> Result<Option<String>, StoreError> {
         let now = Instant::now();
         let inner = self.lock();
-        Ok(inner.values.get(&format!("kv:{key}")).filter(|(_, expires)| *expires > now).map(|(v, _)| v.clone()))
+        Ok(inner.value(&format!("kv:{key}"), now).map(str::to_owned))
     }
 
     async fn kv_get_many(&self, keys: &[&str]) -> Result<Vec<Option<String>>, StoreError> {
@@ -277,7 +282,7 @@ impl GameStore for MemoryStore {
         let inner = self.lock();
         Ok(keys
             .iter()
-            .map(|key| inner.values.get(&format!("kv:{key}")).filter(|(_, expires)| *expires > now).map(|(v, _)| v.clone()))
+            .map(|key| inner.value(&format!("kv:{key}"), now).map(str::to_owned))
             .collect())
     }
 
@@ -296,7 +301,7 @@ impl GameStore for MemoryStore {
         let now = Instant::now();
         let mut inner = self.lock();
         let key = format!("kv:{key}");
-        let current = inner.values.get(&key).filter(|(_, expires)| *expires > now).map(|(v, _)| v.as_str());
+        let current = inner.value(&key, now);
         if current != expected {
             return Ok(false);
         }
@@ -311,7 +316,7 @@ impl GameStore for MemoryStore {
         let now = Instant::now();
         let mut inner = self.lock();
         let key = format!("kv:{key}");
-        let current = inner.values.get(&key).filter(|(_, expires)| *expires > now).and_then(|(v, _)| v.parse::<u64>().ok());
+        let current = inner.value(&key, now).and_then(|v| v.parse::<u64>().ok());
         if current.is_some_and(|v| v >= value) {
             return Ok(false);
         }

@@ -179,6 +179,9 @@ impl RedisStore {
     fn chat_active_key(&self, chat: ChatId) -> String {
         format!("{}:chat:{{{chat}}}:active", self.prefix)
     }
+    fn kv_key(&self, key: &str) -> String {
+        format!("{}:kv:{key}", self.prefix)
+    }
     fn deadlines_key(&self) -> String {
         format!("{}:deadlines", self.prefix)
     }
@@ -548,7 +551,7 @@ impl GameStore for RedisStore {
     async fn kv_set(&self, key: &str, value: &str, ttl: Duration) -> Result<(), StoreError> {
         let mut con = self.con.clone();
         redis::cmd("SET")
-            .arg(format!("{}:kv:{key}", self.prefix))
+            .arg(self.kv_key(key))
             .arg(value)
             .arg("PX")
             .arg(ttl.as_millis().max(1) as u64)
@@ -559,12 +562,12 @@ impl GameStore for RedisStore {
 
     async fn kv_get(&self, key: &str) -> Result<Option<String>, StoreError> {
         let mut con = self.con.clone();
-        con.get(format!("{}:kv:{key}", self.prefix)).await.map_err(unavailable)
+        con.get(self.kv_key(key)).await.map_err(unavailable)
     }
 
     async fn kv_delete(&self, key: &str) -> Result<(), StoreError> {
         let mut con = self.con.clone();
-        con.del::<_, ()>(format!("{}:kv:{key}", self.prefix)).await.map_err(unavailable)
+        con.del::<_, ()>(self.kv_key(key)).await.map_err(unavailable)
     }
 
     async fn kv_cas(
@@ -577,7 +580,7 @@ impl GameStore for RedisStore {
         let mut con = self.con.clone();
         let written: i64 = self
             .kv_cas
-            .key(format!("{}:kv:{key}", self.prefix))
+            .key(self.kv_key(key))
             .arg(if expected.is_some() { "1" } else { "0" })
             .arg(expected.unwrap_or(""))
             .arg(if new.is_some() { "1" } else { "0" })
@@ -596,7 +599,7 @@ impl GameStore for RedisStore {
         // A pipeline of GETs rather than MGET: the keys need not share a cluster slot.
         let mut pipe = redis::pipe();
         for key in keys {
-            pipe.get(format!("{}:kv:{key}", self.prefix));
+            pipe.get(self.kv_key(key));
         }
         let mut con = self.con.clone();
         pipe.query_async(&mut con).await.map_err(unavailable)
@@ -606,7 +609,7 @@ impl GameStore for RedisStore {
         let mut con = self.con.clone();
         let written: i64 = self
             .kv_raise
-            .key(format!("{}:kv:{key}", self.prefix))
+            .key(self.kv_key(key))
             .arg(value)
             .arg(ttl.as_millis().max(1) as u64)
             .invoke_async(&mut con)
