@@ -15,7 +15,7 @@
 //! ```sh
 //! cargo test --release --locked --test ops_load -- --ignored --nocapture
 //! LOAD_GAMES=40 LOAD_MOVES=16 LOAD_KINDS=people cargo test --release --test ops_load -- --ignored --nocapture
-//! LOAD_BOARD=buttons LOAD_KINDS=people cargo test --release --test ops_load -- --ignored --nocapture
+//! LOAD_BOARD=buttons LOAD_KINDS=engine cargo test --release --test ops_load -- --ignored --nocapture
 //! ```
 //!
 //! Settings: `LOAD_GAMES` games of each kind (default 20), `LOAD_MOVES` moves per game (default

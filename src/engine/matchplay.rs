@@ -137,7 +137,9 @@ impl Player {
                 *seed = seed.wrapping_add(1);
                 let r = match (movetime_ms, *level) {
                     (Some(ms), l) if l != Level::Easy => {
-                        let limits = Limits { movetime: Some(Duration::from_millis(*ms)), use_all_time: true, ..l.limits() };
+                        // The time given replaces the level's own time and node limits; a depth cap
+                        // (medium's) stays, as it is what makes the level.
+                        let limits = Limits { movetime: Some(Duration::from_millis(*ms)), use_all_time: true, nodes: None, ..l.limits() };
                         engine.analyse(&game.state, &limits, None, &mut |_| {})
                     }
                     (_, l) => engine.play(&game.state, l, *seed, None),

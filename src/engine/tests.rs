@@ -41,6 +41,21 @@ fn levels_parse_in_both_languages_and_digits() {
     );
 }
 
+/// Each level must see further than the one below, not merely be allowed longer: `hard` is cut at
+/// a node count well under what `master`, which thinks to the end of its budget, gets through.
+#[test]
+fn each_level_sees_further_than_the_one_below() {
+    let [easy, medium, hard, master] = Level::ALL.map(Level::limits);
+    assert!(easy.depth < medium.depth && medium.depth.is_some());
+    assert_eq!(hard.depth, None);
+    assert_eq!(hard.nodes, Some(crate::engine::HARD_NODES));
+    assert!(!hard.use_all_time);
+    assert!(master.use_all_time && master.nodes.is_none() && master.depth.is_none());
+    // At a million nodes a second, a slow machine's pace, master still visits twice hard's cap.
+    let master_nodes_at_slowest = master.movetime.unwrap().as_millis() as u64 * 1_000;
+    assert!(master_nodes_at_slowest >= 2 * crate::engine::HARD_NODES);
+}
+
 #[test]
 fn fast_capture_test_agrees_with_the_rules_on_random_games() {
     for v in VariantId::ALL {
