@@ -13,6 +13,9 @@ use super::{BoardView, Theme};
 use crate::rules::VariantId;
 
 mod bands;
+mod picture;
+
+use picture::{BandKey, Ground, Picture, band_rows};
 
 #[derive(Debug, thiserror::Error)]
 pub enum RenderError {
@@ -60,7 +63,10 @@ pub fn rasterize(svg: &str, size: u32) -> Result<tiny_skia::Pixmap, RenderError>
 /// corners and nearly all of the numbers layer.
 struct Layer {
     pixmap: tiny_skia::Pixmap,
+    /// In order of rows.
     spans: Vec<Span>,
+    /// The rows that hold anything, top inclusive, bottom exclusive.
+    rows: (u32, u32),
 }
 
 /// Pixels `x0..x1` of row `y` hold something to blend.
@@ -101,7 +107,15 @@ impl Layer {
                 x = x1;
             }
         }
-        Layer { pixmap, spans }
+        let rows = match (spans.first(), spans.last()) {
+            (Some(first), Some(last)) => (first.y, last.y + 1),
+            _ => (0, 0),
+        };
+        Layer {
+            pixmap,
+            spans,
+            rows,
+        }
     }
 }
 
@@ -214,15 +228,33 @@ impl Base {
         self.numbered.as_ref().unwrap_or(&self.board)
     }
 
-    /// The rows of PNG scanlines of a picture drawn on this board, without a filter: a zero byte,
-    /// then one palette index per pixel. Stretches of pixels equal to the plain board's take its
-    /// indices; the rest are looked up as in [`Palette::rows`], which gives the same indices.
-    fn scanlines(&self, pixmap: &tiny_skia::Pixmap) -> Vec<u8> {
+    /// What every band of a picture is drawn from.
+    fn ground(&self) -> Ground<'_> {
+        Ground {
+            board: &self.board,
+            numbers: self.numbers.as_ref(),
+            plain: self.plain(),
+        }
+    }
+
+    /// The rows of PNG scanlines of `pixmap`, rows of a picture drawn on this board from row
+    /// `top` on, without a filter: a zero byte, then one palette index per pixel. Stretches of
+    /// pixels equal to the plain board's take its indices; the rest are looked up as in
+    /// [`Palette::rows`], which gives the same indices.
+    fn scanlines(&self, pixmap: &tiny_skia::Pixmap, top: u32) -> Vec<u8> {
         // Pixels compared at a time: short enough to catch the board between pieces.
         const STRETCH: usize = 16;
         let width = pixmap.width() as usize;
         let plain = self.plain();
-        if plain.width() != pixmap.width() || plain.height() != pixmap.height() {
+        let start = top as usize * width;
+        let end = start + pixmap.height() as usize * width;
+        let (Some(plain_rows), Some(plain_indices)) = (
+            plain.data().get(start * 4..end * 4),
+            self.plain_indices.get(start..end),
+        ) else {
+            return self.palette.rows(pixmap, true);
+        };
+        if plain.width() != pixmap.width() {
             return self.palette.rows(pixmap, true);
         }
         let mut out = vec![0u8; (width + 1) * pixmap.height() as usize];
@@ -230,8 +262,8 @@ impl Base {
         let rows = pixmap
             .data()
             .chunks_exact(width.max(1) * 4)
-            .zip(plain.data().chunks_exact(width.max(1) * 4))
-            .zip(self.plain_indices.chunks_exact(width.max(1)))
+            .zip(plain_rows.chunks_exact(width.max(1) * 4))
+            .zip(plain_indices.chunks_exact(width.max(1)))
             .zip(out.chunks_exact_mut(width + 1));
         for (((row, plain), plain_indices), line) in rows {
             let line = &mut line[1..];
@@ -290,13 +322,19 @@ fn base(key: BaseKey, scene: &Scene) -> Result<Arc<Base>, RenderError> {
     } else {
         None
     };
-    let sample = compose(&sampler(scene), &board, numbers.as_ref())?;
-    let palette = Palette::of(&sample);
     let numbered = numbers.as_ref().map(|numbers| {
         let mut plain = board.clone();
         blend(&mut plain, numbers, 0, 0);
         plain
     });
+    let sampler = sampler(scene);
+    let ground = Ground {
+        board: &board,
+        numbers: numbers.as_ref(),
+        plain: numbered.as_ref().unwrap_or(&board),
+    };
+    let sample = Picture::new(&sampler, ground)?.whole(&[(0, size)])?;
+    let palette = Palette::of(&sample);
     let plain_indices = palette.rows(numbered.as_ref().unwrap_or(&board), false);
     let base = Arc::new(Base {
         board,
@@ -340,58 +378,27 @@ fn sampler(scene: &Scene) -> Scene {
 }
 
 /// The board as RGBA pixels, drawn in the SVG's layer order: the cached empty board, the marks,
-/// the cached numbers, the cached pieces, then everything drawn over the pieces.
+/// the cached numbers, the cached pieces, then everything drawn over the pieces; band by band,
+/// as [`board_png`] draws them.
 pub fn board_pixmap(view: &BoardView) -> Result<tiny_skia::Pixmap, RenderError> {
-    Ok(picture(view)?.0)
+    Ok(whole_picture(view)?.0)
 }
 
-fn picture(view: &BoardView) -> Result<(tiny_skia::Pixmap, Arc<Base>), RenderError> {
+fn whole_picture(view: &BoardView) -> Result<(tiny_skia::Pixmap, Arc<Base>), RenderError> {
     let scene = Scene::from_view(view);
-    let base = base(
-        (
-            view.position.variant(),
-            view.flip,
-            view.theme,
-            scene.layout.size,
-        ),
-        &scene,
-    )?;
-    let pixmap = compose(&scene, &base.board, base.numbers.as_ref())?;
+    let base = base(base_key(view, &scene), &scene)?;
+    let bands = band_rows(&base.cuts, scene.layout.size);
+    let pixmap = Picture::new(&scene, base.ground())?.whole(&bands)?;
     Ok((pixmap, base))
 }
 
-fn compose(
-    scene: &Scene,
-    board: &tiny_skia::Pixmap,
-    numbers: Option<&Layer>,
-) -> Result<tiny_skia::Pixmap, RenderError> {
-    let layout = scene.layout;
-    let mut pixmap = board.clone();
-    if !scene.trail.is_empty() || scene.selected.is_some() {
-        draw(
-            &scene.document(Layers {
-                marks: true,
-                ..Layers::NONE
-            }),
-            &mut pixmap,
-        )?;
-    }
-    if let Some(numbers) = numbers {
-        blend(&mut pixmap, numbers, 0, 0);
-    }
-    for (cell, man) in &scene.pieces {
-        let s = shaded(*man, &layout)?;
-        let (x, y) = s.origin(&layout, *cell);
-        blend(&mut pixmap, &s.layer, x, y);
-    }
-    draw(
-        &scene.document(Layers {
-            over: true,
-            ..Layers::NONE
-        }),
-        &mut pixmap,
-    )?;
-    Ok(pixmap)
+fn base_key(view: &BoardView, scene: &Scene) -> BaseKey {
+    (
+        view.position.variant(),
+        view.flip,
+        view.theme,
+        scene.layout.size,
+    )
 }
 
 /// Draws `src` over `dst` with its top-left pixel at (x, y). Both are premultiplied RGBA; a plain
@@ -402,10 +409,12 @@ fn blend(dst: &mut tiny_skia::Pixmap, src: &Layer, x: i32, y: i32) {
     let sw = src.pixmap.width() as i32;
     let data = dst.data_mut();
     let sdata = src.pixmap.data();
-    for span in &src.spans {
+    // Spans go down the rows: skip those above the picture, stop below it.
+    let first = src.spans.partition_point(|span| y + (span.y as i32) < 0);
+    for span in &src.spans[first..] {
         let row = y + span.y as i32;
-        if row < 0 || row >= dh {
-            continue;
+        if row >= dh {
+            break;
         }
         let x0 = (x + span.x0 as i32).max(0);
         let x1 = (x + span.x1 as i32).min(dw);
@@ -456,28 +465,36 @@ pub fn board_png(view: &BoardView) -> Result<Vec<u8>, RenderError> {
     png
 }
 
-fn write_board(view: &BoardView, cache: &bands::BandCache) -> Result<Vec<u8>, RenderError> {
-    let (pixmap, base) = picture(view)?;
-    cache.write_png(
-        pixmap.width(),
-        pixmap.height(),
-        &base.palette.rgb,
-        &base.scanlines(&pixmap),
-        &base.cuts,
-        DEFLATE_LEVEL,
-    )
+fn write_board(
+    view: &BoardView,
+    cache: &bands::BandCache<BandKey>,
+) -> Result<Vec<u8>, RenderError> {
+    let scene = Scene::from_view(view);
+    let board = base_key(view, &scene);
+    let base = base(board, &scene)?;
+    let size = scene.layout.size;
+    let mut picture = Picture::new(&scene, base.ground())?;
+    let bands = band_rows(&base.cuts, size)
+        .into_iter()
+        .map(|rows| {
+            cache.band(picture.key(board, rows), DEFLATE_LEVEL, || {
+                Ok(base.scanlines(&picture.rows(rows)?, rows.0))
+            })
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    bands::write_png(size, size, &base.palette.rgb, &bands, DEFLATE_LEVEL)
 }
 
 /// Compressed bands of the pictures drawn lately, shared by all boards.
-fn bands() -> &'static bands::BandCache {
-    static CACHE: OnceLock<bands::BandCache> = OnceLock::new();
+fn bands() -> &'static bands::BandCache<BandKey> {
+    static CACHE: OnceLock<bands::BandCache<BandKey>> = OnceLock::new();
     CACHE.get_or_init(|| bands::BandCache::new(BAND_CACHE_BYTES))
 }
 
-/// Bound of the band cache. A band is kept with its rows (to tell bands apart), about 13 times
-/// its compressed size: a 640 px picture is 410 KB of rows, so the cache keeps the bands of the
-/// last 70 to 150 pictures that share no rows (the newest half of the bound at least), enough for
-/// as many games at once to find most of their next picture.
+/// Bound of the band cache. A band is kept compressed, with what was drawn in it: a 640 px
+/// picture takes about 30 KB, so the cache keeps the bands of the last 1,000 to 2,000 pictures
+/// that share no rows (the newest half of the bound at least), enough for as many games at once
+/// to find most of their next picture.
 const BAND_CACHE_BYTES: usize = 64 << 20;
 
 /// Where bands start: at the top of a row of squares, so that a move recompresses only the rows
@@ -510,7 +527,7 @@ fn band_cuts(layout: &Layout) -> Vec<u32> {
 /// The board as palette indices, as [`board_png`] encodes them: the RGB palette and one entry
 /// per pixel, rows from the top.
 pub fn board_indices(view: &BoardView) -> Result<(Vec<u8>, Vec<u8>), RenderError> {
-    let (pixmap, base) = picture(view)?;
+    let (pixmap, base) = whole_picture(view)?;
     Ok((base.palette.rgb.clone(), base.palette.rows(&pixmap, false)))
 }
 
@@ -1029,11 +1046,25 @@ mod tests {
         ] {
             for (i, view) in game(v, 12).into_iter().enumerate() {
                 let view = view.size(size);
-                let (pixmap, base) = picture(&view).unwrap_or_else(|e| panic!("{e}"));
+                let (pixmap, base) = whole_picture(&view).unwrap_or_else(|e| panic!("{e}"));
                 let want = base.palette.rows(&pixmap, true);
                 assert!(
-                    base.scanlines(&pixmap) == want,
+                    base.scanlines(&pixmap, 0) == want,
                     "{v:?} at {size} px, ply {i}: the indices differ"
+                );
+                // A band of rows further down gives the same rows.
+                let stride = pixmap.width() as usize * 4;
+                let (top, bottom) = (size / 3, size / 3 + 25);
+                let rows = &pixmap.data()[top as usize * stride..bottom as usize * stride];
+                let band = tiny_skia::Pixmap::from_vec(
+                    rows.to_vec(),
+                    tiny_skia::IntSize::from_wh(size, bottom - top).unwrap_or_else(|| panic!()),
+                )
+                .unwrap_or_else(|| panic!("no band"));
+                let lines = (size as usize + 1) * top as usize..(size as usize + 1) * bottom as usize;
+                assert!(
+                    base.scanlines(&band, top) == want[lines],
+                    "{v:?} at {size} px, ply {i}: the band's indices differ"
                 );
             }
         }
@@ -1081,9 +1112,87 @@ mod tests {
         }
     }
 
+    /// Views of games with every kind of mark: picked pieces with destinations and hints, pieces
+    /// that must capture, captures shown, the turn marker on either side.
+    fn marked_views(v: VariantId, size: u32, flip: bool) -> Vec<BoardView> {
+        let mut views = Vec::new();
+        let mut position = crate::rules::Position::start(v);
+        for ply in 0..40usize {
+            let mut moves = position.legal_moves();
+            moves.sort_by_key(|m| position.notation(m));
+            let Some(mv) = moves.get((ply * 11 + 5) % moves.len().max(1)).cloned() else {
+                break;
+            };
+            let plain = BoardView::new(position).size(size).flipped(flip);
+            let mut picked = plain.clone().select(mv.from());
+            picked.hints = mv.path().to_vec();
+            let mut unmarked = plain.clone();
+            unmarked.must_capture.clear();
+            unmarked.show_turn = ply % 2 == 0;
+            views.extend([unmarked, picked]);
+            let forced = plain;
+            views.push(forced);
+            let next = position.play(&mv);
+            views.push(BoardView::new(next).size(size).flipped(flip).last_move(&mv));
+            position = next;
+        }
+        views
+    }
+
+    /// The key of a band must name everything that shows in it: bands of different pictures with
+    /// the same key must have the same pixels, or a picture would be put together with rows of
+    /// another.
+    #[test]
+    fn bands_with_the_same_key_have_the_same_pixels() {
+        use std::collections::HashMap;
+        let mut checked = 0;
+        let mut shared = 0;
+        for (v, size, flip) in [
+            (VariantId::International, 640, false),
+            (VariantId::English, 640, true),
+            (VariantId::Turkish, 611, false),
+            (VariantId::Russian, 517, true),
+            (VariantId::Canadian, 640, false),
+            (VariantId::Brazilian, 383, false),
+            (VariantId::International, 250, true),
+        ] {
+            let mut seen: HashMap<BandKey, Vec<u8>> = HashMap::new();
+            for (i, view) in marked_views(v, size, flip).iter().enumerate() {
+                let scene = Scene::from_view(view);
+                let board = base_key(view, &scene);
+                let base = base(board, &scene).unwrap_or_else(|e| panic!("{e}"));
+                let mut picture =
+                    Picture::new(&scene, base.ground()).unwrap_or_else(|e| panic!("{e}"));
+                for rows in band_rows(&base.cuts, size) {
+                    let pixels = picture
+                        .rows(rows)
+                        .unwrap_or_else(|e| panic!("{e}"))
+                        .data()
+                        .to_vec();
+                    checked += 1;
+                    match seen.entry(picture.key(board, rows)) {
+                        std::collections::hash_map::Entry::Occupied(e) => {
+                            shared += 1;
+                            assert!(
+                                *e.get() == pixels,
+                                "{v:?} {size} px, view {i}, rows {rows:?}: {:?}",
+                                e.key()
+                            );
+                        }
+                        std::collections::hash_map::Entry::Vacant(e) => {
+                            e.insert(pixels);
+                        }
+                    }
+                }
+            }
+        }
+        // Most bands of most pictures are found again.
+        assert!(shared * 2 > checked, "{shared} of {checked}");
+    }
+
     #[test]
     fn pictures_of_a_game_share_bands_and_the_cache_keeps_to_its_bound() {
-        let bound = 3 << 20;
+        let bound = 256 << 10;
         let cache = bands::BandCache::new(bound);
         let views = game(VariantId::International, 30);
         for (i, view) in views.iter().enumerate() {
@@ -1113,7 +1222,8 @@ mod tests {
         let usage = cache.usage();
         // A move touches a few rows of squares: most bands of each picture were there already.
         assert!(usage.hits > usage.misses, "{usage:?}");
-        // 31 pictures of 12 bands, about 40 KB each: the bound made the cache drop some.
+        // 31 pictures of 12 bands, about 14 KB each when compressed: the bound made the cache
+        // drop some.
         assert!(usage.misses as usize > usage.bands, "{usage:?}");
     }
 

@@ -599,6 +599,51 @@ impl Scene {
         }
     }
 
+    /// What the marks layer (`over` false) or the over layer draws, in drawing order, each with
+    /// the rows it stays within. Two scenes on the same empty board that draw the same marks draw
+    /// them with the same pixels, so a picture can be put together from rows drawn for others.
+    pub fn marks(&self, over: bool) -> Vec<(Mark, Reach)> {
+        let at = |c: &Cell| Reach::Cells {
+            top: c.y,
+            bottom: c.y,
+        };
+        let mut out = Vec::new();
+        if !over {
+            if let (Some(first), Some(last)) = (self.trail.first(), self.trail.last()) {
+                out.push((Mark::Last(*first), at(first)));
+                if last != first {
+                    out.push((Mark::Last(*last), at(last)));
+                }
+                if self.trail.len() > 1 {
+                    // The route joins square centres, with round ends narrower than a square.
+                    let rows = self.trail.iter().map(|c| c.y);
+                    let reach = Reach::Cells {
+                        top: rows.clone().min().unwrap_or(0),
+                        bottom: rows.max().unwrap_or(0),
+                    };
+                    out.extend(self.trail.iter().map(|c| (Mark::Route(*c), reach)));
+                }
+            }
+            if let Some(c) = &self.selected {
+                out.push((Mark::Selected(*c), at(c)));
+            }
+            return out;
+        }
+        out.extend(self.must_capture.iter().map(|c| (Mark::MustCapture(*c), at(c))));
+        out.extend(self.captured.iter().map(|c| (Mark::Captured(*c), at(c))));
+        out.extend(self.destinations.iter().map(|c| (Mark::Destination(*c), at(c))));
+        out.extend(self.hints.iter().map(|c| (Mark::Hint(*c), at(c))));
+        if let Some((white, bottom)) = self.turn {
+            let reach = if bottom {
+                Reach::BottomFrame
+            } else {
+                Reach::TopFrame
+            };
+            out.push((Mark::Turn { white, bottom }, reach));
+        }
+        out
+    }
+
     /// Scene for a board view: orientation, notation and highlights resolved.
     pub fn from_view(view: &BoardView) -> Scene {
         let variant = view.position.variant().rules();
@@ -680,6 +725,45 @@ impl Scene {
             hints: view.hints.iter().copied().map(cell).collect(),
             must_capture: view.must_capture.iter().copied().map(cell).collect(),
             turn,
+        }
+    }
+}
+
+/// One thing the marks or over layer draws: what it is and where.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Mark {
+    /// Origin or landing square of the last move, tinted.
+    Last(Cell),
+    /// A point of the last move's route, in order.
+    Route(Cell),
+    Selected(Cell),
+    MustCapture(Cell),
+    Captured(Cell),
+    Destination(Cell),
+    Hint(Cell),
+    Turn { white: bool, bottom: bool },
+}
+
+/// The rows of a picture a mark stays within: rows of squares (display rows, inclusive), or the
+/// frame above or below them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reach {
+    Cells { top: u8, bottom: u8 },
+    TopFrame,
+    BottomFrame,
+}
+
+impl Reach {
+    /// The same rows in pixels, top inclusive, bottom exclusive.
+    pub fn pixel_rows(self, layout: &Layout) -> (u32, u32) {
+        let board_bottom = layout.margin_px + layout.square_px * u32::from(layout.cells);
+        match self {
+            Reach::Cells { top, bottom } => (
+                layout.margin_px + layout.square_px * u32::from(top),
+                layout.margin_px + layout.square_px * (u32::from(bottom) + 1),
+            ),
+            Reach::TopFrame => (0, layout.margin_px),
+            Reach::BottomFrame => (board_bottom, layout.size),
         }
     }
 }
