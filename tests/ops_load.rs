@@ -5,6 +5,7 @@
 //!   typed with `/m` by whoever is to move;
 //! * people against the engine at the easiest level, moves typed in private chat.
 //!
+//! Redis keeps an append-only file synced once a second, as `docker-compose.yml` runs it.
 //! Every move update goes to one of the two instances, alternating, so both share every game.
 //! Reports move updates per second and the handling latency of each kind (a webhook call returns
 //! once the update is handled: move stored, the engine's reply stored, the board drawn and sent),
@@ -20,7 +21,8 @@
 //!
 //! Settings: `LOAD_GAMES` games of each kind (default 20), `LOAD_MOVES` moves per game (default
 //! 12; at most 18, so that no user goes over the per-user rate limit), `LOAD_KINDS` `people`,
-//! `engine` or `people,engine` (default both), `LOAD_BOARD` `image` (default) or `buttons` (every
+//! `engine` or `people,engine` (default both), `LOAD_AT_ONCE` games of each kind played at a time
+//! (default all of them; with fewer, the next game starts when one ends), `LOAD_BOARD` `image` (default) or `buttons` (every
 //! user has chosen the keyboard board, so engine games in private chat draw no picture; a group
 //! card carries its picture whatever its players chose).
 
@@ -29,6 +31,8 @@ mod support;
 
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};
+
+use futures::StreamExt;
 
 use damas::bot::prefs::{BoardMode, Prefs, PrefsStore};
 use damas::game::store::{RedisStore, Retention};
@@ -375,6 +379,7 @@ fn report(kind: &str, runs: &[Run]) -> (usize, usize) {
 async fn load_two_instances_sharing_redis() {
     let games_n = env_number("LOAD_GAMES", 20);
     let moves = env_number("LOAD_MOVES", 12).min(18);
+    let at_once = env_number("LOAD_AT_ONCE", games_n).clamp(1, games_n.max(1));
     let kinds = std::env::var("LOAD_KINDS").unwrap_or_else(|_| "people,engine".to_owned());
     let (people, engine) = (kinds.contains("people"), kinds.contains("engine"));
     let board = std::env::var("LOAD_BOARD").unwrap_or_else(|_| "image".to_owned());
@@ -387,7 +392,7 @@ async fn load_two_instances_sharing_redis() {
         people || engine,
         "LOAD_KINDS names neither `people` nor `engine`: {kinds:?}"
     );
-    let redis = PrivateRedis::start();
+    let redis = PrivateRedis::start_as_deployed();
     let fake = FakeTelegram::start(TOKEN).await;
     let (mut a, addr_a) = instance(&fake, &redis.url()).await;
     let (mut b, addr_b) = instance(&fake, &redis.url()).await;
@@ -439,18 +444,22 @@ async fn load_two_instances_sharing_redis() {
     let cpu_before = cpu_secs(a.pid()) + cpu_secs(b.pid());
     let redis_cpu_before = redis_cpu_secs(&redis.url()).await;
     let started = Instant::now();
-    let engine_runs = futures::future::join_all(
+    let engine_runs = futures::stream::iter(
         engine_users
             .iter()
             .enumerate()
             .map(|(i, u)| engine_game(&ctx, i, u)),
-    );
-    let people_runs = futures::future::join_all(
+    )
+    .buffer_unordered(at_once)
+    .collect::<Vec<_>>();
+    let people_runs = futures::stream::iter(
         pairs
             .iter()
             .enumerate()
             .map(|(i, (w, b))| people_game(&ctx, i, w, b)),
-    );
+    )
+    .buffer_unordered(at_once)
+    .collect::<Vec<_>>();
     let (engine_runs, people_runs) = futures::future::join(engine_runs, people_runs).await;
     let elapsed = started.elapsed();
     let commands = redis_commands(&redis.url()).await - commands_before;
@@ -486,7 +495,7 @@ async fn load_two_instances_sharing_redis() {
         0.0
     };
     println!(
-        "load: {kinds} games, {games_n} of each kind, {moves} moves each, board as {board}, 2 instances sharing one Redis; load average {load_before} before, {load_after} after"
+        "load: {kinds} games, {games_n} of each kind ({at_once} at a time), {moves} moves each, board as {board}, 2 instances sharing one Redis; load average {load_before} before, {load_after} after"
     );
     let (people_moves, people_refused) = report("people vs people", &people_runs);
     let (engine_moves, engine_refused) = report("people vs engine (easy)", &engine_runs);

@@ -14,6 +14,8 @@ pub struct PrivateRedis {
     port: u16,
     dir: tempfile::TempDir,
     child: Option<Child>,
+    /// `appendfsync`: `always` or `everysec`.
+    fsync: &'static str,
 }
 
 impl PrivateRedis {
@@ -25,6 +27,15 @@ impl PrivateRedis {
         redis
     }
 
+    /// Starts a server persisted as `docker-compose.yml` runs it: append-only, fsync once a
+    /// second.
+    pub fn start_as_deployed() -> PrivateRedis {
+        let mut redis = PrivateRedis::reserve();
+        redis.fsync = "everysec";
+        redis.launch();
+        redis
+    }
+
     /// Picks a free port (nothing listens on it) without starting the server; see [`Self::launch`].
     pub fn reserve() -> PrivateRedis {
         let port = std::net::TcpListener::bind("127.0.0.1:0")
@@ -32,7 +43,12 @@ impl PrivateRedis {
             .expect("a free port")
             .port();
         let dir = tempfile::tempdir().expect("temp dir for redis");
-        PrivateRedis { port, dir, child: None }
+        PrivateRedis {
+            port,
+            dir,
+            child: None,
+            fsync: "always",
+        }
     }
 
     pub fn url(&self) -> String {
@@ -55,7 +71,7 @@ impl PrivateRedis {
     pub fn launch(&mut self) {
         let child = Command::new("redis-server")
             .args(["--port", &self.port.to_string(), "--bind", "127.0.0.1", "--save", ""])
-            .args(["--appendonly", "yes", "--appendfsync", "always", "--daemonize", "no"])
+            .args(["--appendonly", "yes", "--appendfsync", self.fsync, "--daemonize", "no"])
             .arg("--dir")
             .arg(self.dir.path())
             .arg("--logfile")
