@@ -629,9 +629,17 @@ impl Scene {
             }
             return out;
         }
-        out.extend(self.must_capture.iter().map(|c| (Mark::MustCapture(*c), at(c))));
+        out.extend(
+            self.must_capture
+                .iter()
+                .map(|c| (Mark::MustCapture(*c), at(c))),
+        );
         out.extend(self.captured.iter().map(|c| (Mark::Captured(*c), at(c))));
-        out.extend(self.destinations.iter().map(|c| (Mark::Destination(*c), at(c))));
+        out.extend(
+            self.destinations
+                .iter()
+                .map(|c| (Mark::Destination(*c), at(c))),
+        );
         out.extend(self.hints.iter().map(|c| (Mark::Hint(*c), at(c))));
         if let Some((white, bottom)) = self.turn {
             let reach = if bottom {
@@ -741,7 +749,10 @@ pub enum Mark {
     Captured(Cell),
     Destination(Cell),
     Hint(Cell),
-    Turn { white: bool, bottom: bool },
+    Turn {
+        white: bool,
+        bottom: bool,
+    },
 }
 
 /// The rows of a picture a mark stays within: rows of squares (display rows, inclusive), or the

@@ -389,8 +389,7 @@ mod tests {
     fn write(
         cache: &BandCache<(u32, u32)>,
         picture: u32,
-        width: u32,
-        height: u32,
+        (width, height): (u32, u32),
         palette: &[u8],
         scanlines: &[u8],
         cuts: &[u32],
@@ -430,8 +429,15 @@ mod tests {
             let scanlines = rows(width, height, i as u32, 0);
             let rgb = palette(26);
             for level in [1, 2, 6, 9] {
-                let png = match write(&cache, i as u32, width, height, &rgb, &scanlines, &cuts, level)
-                {
+                let png = match write(
+                    &cache,
+                    i as u32,
+                    (width, height),
+                    &rgb,
+                    &scanlines,
+                    &cuts,
+                    level,
+                ) {
                     Ok(png) => png,
                     Err(e) => panic!("case {i}: {e}"),
                 };
@@ -457,7 +463,9 @@ mod tests {
             a.finish()
         };
         // Cuts on both sides of the modulus 65521 and of its multiples, and empty parts.
-        for cut in [0, 1, 5552, 65_520, 65_521, 65_522, 131_042, 200_000, 300_000] {
+        for cut in [
+            0, 1, 5552, 65_520, 65_521, 65_522, 131_042, 200_000, 300_000,
+        ] {
             let (a, b) = data.split_at(cut);
             assert_eq!(
                 adler32_combine(adler(a), adler(b), b.len()),
@@ -482,8 +490,8 @@ mod tests {
         let write = |cache: &BandCache<(u32, u32)>, scanlines: &[u8]| {
             let mut bands = Vec::new();
             for (i, w) in [0, 16, 32, 48, 64, 80, 96].windows(2).enumerate() {
-                let changed = scanlines[w[0] * stride..w[1] * stride]
-                    != first[w[0] * stride..w[1] * stride];
+                let changed =
+                    scanlines[w[0] * stride..w[1] * stride] != first[w[0] * stride..w[1] * stride];
                 let key = (u32::from(changed), i as u32);
                 let band = cache
                     .band(key, 2, || {
@@ -506,7 +514,11 @@ mod tests {
         assert_eq!(write(&warm, &first), first_cold);
         let again = warm.usage();
         assert_eq!((again.hits - before.0.hits, again.misses), (6, 6));
-        assert_eq!(made.get(), before.1, "rows were made for bands in the cache");
+        assert_eq!(
+            made.get(),
+            before.1,
+            "rows were made for bands in the cache"
+        );
         assert_eq!(write(&warm, &second), second_cold);
         let after = warm.usage();
         assert_eq!(
@@ -522,7 +534,7 @@ mod tests {
         let scanlines = rows(200, 64, 3, 0);
         let cache = BandCache::new(8 << 20);
         let write = |level| {
-            write(&cache, 0, 200, 64, &rgb, &scanlines, &[0, 32], level)
+            write(&cache, 0, (200, 64), &rgb, &scanlines, &[0, 32], level)
                 .unwrap_or_else(|e| panic!("{e}"))
         };
         let fast = write(1);
@@ -569,7 +581,7 @@ mod tests {
         // A band over half the bound is written but not kept.
         let tall = rows(1024, 200, 5, 0);
         let before = cache.usage().bands;
-        write(&cache, 1000, 1024, 200, &rgb, &tall, &[0], 0).unwrap_or_else(|e| panic!("{e}"));
+        write(&cache, 1000, (1024, 200), &rgb, &tall, &[0], 0).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(cache.usage().bands, before);
     }
 

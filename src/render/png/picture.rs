@@ -152,10 +152,14 @@ impl<'a> Picture<'a> {
         pixmap.data_mut().copy_from_slice(source);
         let top = rows.0 as i32;
         if under {
-            let tree = layer(&mut self.under_tree, self.scene, Layers {
-                marks: true,
-                ..Layers::NONE
-            })?;
+            let tree = layer(
+                &mut self.under_tree,
+                self.scene,
+                Layers {
+                    marks: true,
+                    ..Layers::NONE
+                },
+            )?;
             draw_rows(tree, &mut pixmap, rows.0);
             if let Some(numbers) = self.ground.numbers {
                 blend(&mut pixmap, numbers, 0, -top);
@@ -165,10 +169,14 @@ impl<'a> Picture<'a> {
             blend(&mut pixmap, &p.sprite.layer, p.x, p.y - top);
         }
         if self.over.iter().any(|(_, r)| overlap(*r, rows)) {
-            let tree = layer(&mut self.over_tree, self.scene, Layers {
-                over: true,
-                ..Layers::NONE
-            })?;
+            let tree = layer(
+                &mut self.over_tree,
+                self.scene,
+                Layers {
+                    over: true,
+                    ..Layers::NONE
+                },
+            )?;
             draw_rows(tree, &mut pixmap, rows.0);
         }
         Ok(pixmap)
