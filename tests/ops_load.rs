@@ -15,7 +15,7 @@
 //!
 //! ```sh
 //! cargo test --release --locked --test ops_load -- --ignored --nocapture
-//! LOAD_GAMES=40 LOAD_MOVES=16 LOAD_KINDS=people cargo test --release --test ops_load -- --ignored --nocapture
+//! LOAD_GAMES=400 LOAD_AT_ONCE=20 LOAD_MOVES=18 LOAD_KINDS=people cargo test --release --test ops_load -- --ignored --nocapture
 //! LOAD_BOARD=buttons LOAD_KINDS=engine cargo test --release --test ops_load -- --ignored --nocapture
 //! ```
 //!
