@@ -22,9 +22,9 @@
 //! Settings: `LOAD_GAMES` games of each kind (default 20), `LOAD_MOVES` moves per game (default
 //! 12; at most 18, so that no user goes over the per-user rate limit), `LOAD_KINDS` `people`,
 //! `engine` or `people,engine` (default both), `LOAD_AT_ONCE` games of each kind played at a time
-//! (default all of them; with fewer, the next game starts when one ends), `LOAD_BOARD` `image` (default) or `buttons` (every
-//! user has chosen the keyboard board, so engine games in private chat draw no picture; a group
-//! card carries its picture whatever its players chose).
+//! (default all of them; with fewer, the next game starts when one ends), `LOAD_BOARD` `image`
+//! (default) or `buttons` (every user has chosen the keyboard board, so engine games in private
+//! chat draw no picture; a group card carries its picture whatever its players chose).
 
 mod private_redis;
 mod support;

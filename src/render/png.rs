@@ -41,14 +41,16 @@ pub enum RenderError {
 
 /// Draws an SVG document onto `pixmap`, scaled to its width.
 fn draw(svg: &str, pixmap: &mut tiny_skia::Pixmap) -> Result<(), RenderError> {
-    let tree = usvg::Tree::from_str(svg, options())?;
-    let scale = pixmap.width() as f32 / tree.size().width().max(1.0);
-    resvg::render(
-        &tree,
-        tiny_skia::Transform::from_scale(scale, scale),
-        &mut pixmap.as_mut(),
-    );
+    draw_rows(&usvg::Tree::from_str(svg, options())?, pixmap, 0);
     Ok(())
+}
+
+/// Draws `tree`, scaled to the picture's width, onto `pixmap`, which holds the picture's rows
+/// from `top` on.
+fn draw_rows(tree: &usvg::Tree, pixmap: &mut tiny_skia::Pixmap, top: u32) {
+    let scale = pixmap.width() as f32 / tree.size().width().max(1.0);
+    let transform = tiny_skia::Transform::from_row(scale, 0.0, 0.0, scale, 0.0, -(top as f32));
+    resvg::render(tree, transform, &mut pixmap.as_mut());
 }
 
 /// Rasterises an SVG document (such as [`super::board_svg`] returns) to `size`×`size` pixels.
@@ -248,15 +250,13 @@ impl Base {
         let plain = self.plain();
         let start = top as usize * width;
         let end = start + pixmap.height() as usize * width;
-        let (Some(plain_rows), Some(plain_indices)) = (
+        let (Some(plain_rows), Some(plain_indices), true) = (
             plain.data().get(start * 4..end * 4),
             self.plain_indices.get(start..end),
+            plain.width() == pixmap.width(),
         ) else {
             return self.palette.rows(pixmap, true);
         };
-        if plain.width() != pixmap.width() {
-            return self.palette.rows(pixmap, true);
-        }
         let mut out = vec![0u8; (width + 1) * pixmap.height() as usize];
         let mut last: Option<(u32, u8)> = None;
         let rows = pixmap
@@ -385,20 +385,23 @@ pub fn board_pixmap(view: &BoardView) -> Result<tiny_skia::Pixmap, RenderError> 
 }
 
 fn whole_picture(view: &BoardView) -> Result<(tiny_skia::Pixmap, Arc<Base>), RenderError> {
-    let scene = Scene::from_view(view);
-    let base = base(base_key(view, &scene), &scene)?;
+    let (scene, _, base) = scene_on_board(view)?;
     let bands = band_rows(&base.cuts, scene.layout.size);
     let pixmap = Picture::new(&scene, base.ground())?.whole(&bands)?;
     Ok((pixmap, base))
 }
 
-fn base_key(view: &BoardView, scene: &Scene) -> BaseKey {
-    (
+/// The scene of `view` and the empty board it is drawn on, with that board's key.
+fn scene_on_board(view: &BoardView) -> Result<(Scene, BaseKey, Arc<Base>), RenderError> {
+    let scene = Scene::from_view(view);
+    let key = (
         view.position.variant(),
         view.flip,
         view.theme,
         scene.layout.size,
-    )
+    );
+    let base = base(key, &scene)?;
+    Ok((scene, key, base))
 }
 
 /// Draws `src` over `dst` with its top-left pixel at (x, y). Both are premultiplied RGBA; a plain
@@ -469,9 +472,7 @@ fn write_board(
     view: &BoardView,
     cache: &bands::BandCache<BandKey>,
 ) -> Result<Vec<u8>, RenderError> {
-    let scene = Scene::from_view(view);
-    let board = base_key(view, &scene);
-    let base = base(board, &scene)?;
+    let (scene, board, base) = scene_on_board(view)?;
     let size = scene.layout.size;
     let mut picture = Picture::new(&scene, base.ground())?;
     let bands = band_rows(&base.cuts, size)
@@ -1158,9 +1159,7 @@ mod tests {
         ] {
             let mut seen: HashMap<BandKey, Vec<u8>> = HashMap::new();
             for (i, view) in marked_views(v, size, flip).iter().enumerate() {
-                let scene = Scene::from_view(view);
-                let board = base_key(view, &scene);
-                let base = base(board, &scene).unwrap_or_else(|e| panic!("{e}"));
+                let (scene, board, base) = scene_on_board(view).unwrap_or_else(|e| panic!("{e}"));
                 let mut picture =
                     Picture::new(&scene, base.ground()).unwrap_or_else(|e| panic!("{e}"));
                 for rows in band_rows(&base.cuts, size) {

@@ -10,7 +10,7 @@ use resvg::{tiny_skia, usvg};
 use super::super::font::options;
 use super::super::svg::{Cell, Layers, Man, Mark, Scene};
 use super::bands::Weigh;
-use super::{BaseKey, Layer, RenderError, Sprite, blend, shaded};
+use super::{BaseKey, Layer, RenderError, Sprite, blend, draw_rows, shaded};
 
 /// Everything that shows in one band of a picture, in drawing order.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -210,14 +210,6 @@ fn layer<'t>(
         None => usvg::Tree::from_str(&scene.document(layers), options())?,
     };
     Ok(slot.insert(tree))
-}
-
-/// Draws `tree`, scaled to the picture's width, onto `pixmap`, which holds the picture's rows
-/// from `top` on.
-fn draw_rows(tree: &usvg::Tree, pixmap: &mut tiny_skia::Pixmap, top: u32) {
-    let scale = pixmap.width() as f32 / tree.size().width().max(1.0);
-    let transform = tiny_skia::Transform::from_row(scale, 0.0, 0.0, scale, 0.0, -(top as f32));
-    resvg::render(tree, transform, &mut pixmap.as_mut());
 }
 
 /// The bands of a `height`-row picture cut at `cuts` (in increasing order; rows before the first
