@@ -12,8 +12,8 @@ use std::time::{Duration, Instant};
 use axum::Router;
 use axum::body::Bytes;
 use axum::extract::{Path, State};
-use axum::http::HeaderMap;
-use axum::response::Json;
+use axum::http::{HeaderMap, header};
+use axum::response::{IntoResponse, Json, Response};
 use axum::routing::post;
 use serde_json::{Value, json};
 use tokio::sync::Notify;
@@ -63,6 +63,22 @@ pub struct ChatMessage {
 }
 
 impl ChatMessage {
+    /// A copy without the inline keyboard, for an edit, which always sets the keyboard anew.
+    fn without_markup(&self) -> ChatMessage {
+        ChatMessage {
+            chat_id: self.chat_id,
+            message_id: self.message_id,
+            from_bot: self.from_bot,
+            text: self.text.clone(),
+            caption: self.caption.clone(),
+            file: self.file.clone(),
+            file_name: self.file_name.clone(),
+            kind: self.kind,
+            reply_markup: None,
+            edits: self.edits,
+        }
+    }
+
     /// Text or caption, whichever the message has.
     pub fn body(&self) -> String {
         self.text.clone().or_else(|| self.caption.clone()).unwrap_or_default()
@@ -169,6 +185,8 @@ struct Inner {
     next_file: u64,
     calls: Vec<Call>,
     messages: Vec<ChatMessage>,
+    /// Where each message is in `messages`, by (chat id, message id).
+    message_at: HashMap<(i64, i64), usize>,
     files: HashMap<String, (String, Vec<u8>)>,
     users: HashMap<i64, TestUser>,
     /// Method name → retry_after seconds for the next call to it.
@@ -181,6 +199,17 @@ struct Inner {
     next_inline: u64,
     /// Who wrote each group message: (chat id, message id) → user id.
     senders: HashMap<(i64, i64), i64>,
+}
+
+impl Inner {
+    fn push_message(&mut self, msg: ChatMessage) {
+        self.message_at.insert((msg.chat_id, msg.message_id), self.messages.len());
+        self.messages.push(msg);
+    }
+
+    fn message(&self, chat_id: i64, message_id: i64) -> Option<&ChatMessage> {
+        self.message_at.get(&(chat_id, message_id)).and_then(|&i| self.messages.get(i))
+    }
 }
 
 #[derive(Clone)]
@@ -266,7 +295,7 @@ impl FakeTelegram {
             let len = text.split_whitespace().next().map(|w| w.encode_utf16().count()).unwrap_or(1);
             json["entities"] = json!([{ "type": "bot_command", "offset": 0, "length": len }]);
         }
-        inner.messages.push(msg);
+        inner.push_message(msg);
         let update_id = inner.next_update_id;
         inner.next_update_id += 1;
         inner.updates.push_back(json!({ "update_id": update_id, "message": json }));
@@ -281,9 +310,7 @@ impl FakeTelegram {
         let mut inner = self.shared.lock();
         inner.users.insert(user.id, user.clone());
         let message = inner
-            .messages
-            .iter()
-            .find(|m| m.chat_id == user.id && m.message_id == message_id)
+            .message(user.id, message_id)
             .map(|m| m.to_json(&inner.users))
             .expect("tapped message exists");
         let update_id = inner.next_update_id;
@@ -364,9 +391,7 @@ impl FakeTelegram {
         }
         if let Some(reply_to) = reply_to {
             let mut original = inner
-                .messages
-                .iter()
-                .find(|m| m.chat_id == chat_id && m.message_id == reply_to)
+                .message(chat_id, reply_to)
                 .map(|m| m.to_json(&inner.users))
                 .expect("the message replied to exists");
             if let Some(sender) = inner
@@ -379,7 +404,7 @@ impl FakeTelegram {
             json["reply_to_message"] = original;
         }
         inner.senders.insert((chat_id, message_id), user.id);
-        inner.messages.push(msg);
+        inner.push_message(msg);
         self.push_update(&mut inner, "message", json);
         drop(inner);
         self.shared.updates_ready.notify_waiters();
@@ -399,9 +424,7 @@ impl FakeTelegram {
         for (user, message_id, data) in taps {
             inner.users.insert(user.id, (*user).clone());
             let message = inner
-                .messages
-                .iter()
-                .find(|m| m.chat_id == chat_id && m.message_id == *message_id)
+                .message(chat_id, *message_id)
                 .map(|m| m.to_json(&inner.users))
                 .expect("tapped message exists");
             let id = format!("cq{}", inner.next_update_id);
@@ -572,12 +595,7 @@ impl FakeTelegram {
     }
 
     pub fn message(&self, chat_id: i64, message_id: i64) -> Option<ChatMessage> {
-        self.shared
-            .lock()
-            .messages
-            .iter()
-            .find(|m| m.chat_id == chat_id && m.message_id == message_id)
-            .cloned()
+        self.shared.lock().message(chat_id, message_id).cloned()
     }
 
     pub fn last_bot_message_where(&self, chat_id: i64, pred: impl Fn(&ChatMessage) -> bool) -> Option<ChatMessage> {
@@ -683,7 +701,7 @@ fn err(code: u16, description: &str) -> Value {
     json!({ "ok": false, "error_code": code, "description": description })
 }
 
-async fn handle(State(shared): State<Shared>, Path((bot, method)): Path<(String, String)>, headers: HeaderMap, body: Bytes) -> Json<Value> {
+async fn handle(State(shared): State<Shared>, Path((bot, method)): Path<(String, String)>, headers: HeaderMap, body: Bytes) -> Response {
     // Telegram treats method names case-insensitively; teloxide sends "GetMe", "SendMessage".
     let method = {
         let mut chars = method.chars();
@@ -694,7 +712,7 @@ async fn handle(State(shared): State<Shared>, Path((bot, method)): Path<(String,
     };
     let expected = format!("bot{}", shared.lock().token);
     if bot != expected {
-        return Json(err(401, "Unauthorized"));
+        return Json(err(401, "Unauthorized")).into_response();
     }
     let content_type = headers.get("content-type").and_then(|v| v.to_str().ok()).unwrap_or("").to_string();
     let mut uploads = Vec::new();
@@ -713,7 +731,7 @@ async fn handle(State(shared): State<Shared>, Path((bot, method)): Path<(String,
 
     if method == "getUpdates" {
         let response = get_updates(&shared, &params).await;
-        return Json(response);
+        return Json(response).into_response();
     }
 
     let response = {
@@ -731,17 +749,20 @@ async fn handle(State(shared): State<Shared>, Path((bot, method)): Path<(String,
         } else {
             apply(&mut inner, &method, &params)
         };
+        // The answer is written out before the call is logged, so that the log takes the value
+        // itself rather than a copy.
+        let body = serde_json::to_vec(&response).unwrap_or_default();
         let seq = inner.calls.len();
         inner.calls.push(Call {
             seq,
-            method: method.clone(),
+            method,
             params,
-            response: response.clone(),
+            response,
         });
-        response
+        body
     };
     shared.changed.notify_waiters();
-    Json(response)
+    ([(header::CONTENT_TYPE, "application/json")], response).into_response()
 }
 
 async fn get_updates(shared: &Shared, params: &Value) -> Value {
@@ -876,7 +897,7 @@ fn apply(inner: &mut Inner, method: &str, params: &Value) -> Value {
                 edits: 0,
             };
             let json = msg.to_json(&inner.users);
-            inner.messages.push(msg);
+            inner.push_message(msg);
             ok(json)
         }
         "editMessageText" | "editMessageCaption" | "editMessageReplyMarkup" | "editMessageMedia"
@@ -888,19 +909,15 @@ fn apply(inner: &mut Inner, method: &str, params: &Value) -> Value {
             let (Some(chat_id), Some(message_id)) = (chat_id, message_id) else {
                 return err(400, "Bad Request: message identifier is not specified");
             };
-            let users = inner.users.clone();
-            let Some(msg) = inner
-                .messages
-                .iter_mut()
-                .find(|m| m.chat_id == chat_id && m.message_id == message_id)
-            else {
+            let Inner { messages, message_at, users, .. } = inner;
+            let Some(msg) = message_at.get(&(chat_id, message_id)).and_then(|&i| messages.get_mut(i)) else {
                 return err(400, "Bad Request: message to edit not found");
             };
             if !msg.from_bot {
                 return err(400, "Bad Request: message can't be edited");
             }
             let markup = reply_markup(params);
-            let mut next = msg.clone();
+            let mut next = msg.without_markup();
             match method {
                 "editMessageText" => {
                     if msg.kind != "text" {
@@ -940,10 +957,10 @@ fn apply(inner: &mut Inner, method: &str, params: &Value) -> Value {
                     next.reply_markup = markup;
                 }
             }
-            let same = next.text == msg.text
+            let same = method != "editMessageMedia"
+                && next.text == msg.text
                 && next.caption == msg.caption
-                && next.reply_markup == msg.reply_markup
-                && method != "editMessageMedia";
+                && next.reply_markup == msg.reply_markup;
             if same {
                 return err(
                     400,
@@ -952,7 +969,7 @@ fn apply(inner: &mut Inner, method: &str, params: &Value) -> Value {
             }
             next.edits += 1;
             *msg = next;
-            ok(msg.to_json(&users))
+            ok(msg.to_json(users))
         }
         _ => err(404, "Not Found: method not found"),
     }
@@ -967,7 +984,7 @@ fn edit_inline(inner: &mut Inner, method: &str, params: &Value) -> Value {
         return err(400, "Bad Request: MESSAGE_ID_INVALID");
     };
     let markup = reply_markup(params);
-    let mut next = msg.clone();
+    let mut next = msg.without_markup();
     match method {
         "editMessageText" => {
             if msg.kind != "text" {
@@ -1006,10 +1023,10 @@ fn edit_inline(inner: &mut Inner, method: &str, params: &Value) -> Value {
             next.reply_markup = markup;
         }
     }
-    if next.text == msg.text
+    if method != "editMessageMedia"
+        && next.text == msg.text
         && next.caption == msg.caption
         && next.reply_markup == msg.reply_markup
-        && method != "editMessageMedia"
     {
         return err(
             400,
