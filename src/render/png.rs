@@ -1,5 +1,6 @@
-//! The board as a PNG: the SVG layers rasterised by resvg with cached piece pictures in between,
-//! written as an indexed (palette) PNG, which is about half the size of true colour for a board.
+//! The board as a PNG: the empty board rasterised by resvg once, with cached pictures of pieces
+//! and marks blended over it, written as an indexed (palette) PNG, which is about half the size
+//! of true colour for a board.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU16, Ordering};
@@ -8,7 +9,9 @@ use std::sync::{Arc, Mutex, OnceLock};
 use resvg::{tiny_skia, usvg};
 
 use super::font::options;
-use super::svg::{Cell, Layers, Layout, Man, Scene, sprite_svg};
+use super::svg::{
+    Cell, FIRST, Layers, Layout, Look, Man, Scene, look_svg, route_svg, sprite_svg, turn_svg,
+};
 use super::{BoardView, Theme};
 use crate::rules::VariantId;
 
@@ -48,8 +51,17 @@ fn draw(svg: &str, pixmap: &mut tiny_skia::Pixmap) -> Result<(), RenderError> {
 /// Draws `tree`, scaled to the picture's width, onto `pixmap`, which holds the picture's rows
 /// from `top` on.
 fn draw_rows(tree: &usvg::Tree, pixmap: &mut tiny_skia::Pixmap, top: u32) {
-    let scale = pixmap.width() as f32 / tree.size().width().max(1.0);
-    let transform = tiny_skia::Transform::from_row(scale, 0.0, 0.0, scale, 0.0, -(top as f32));
+    let width = pixmap.width();
+    draw_window(tree, width, pixmap, (0, top as i32));
+}
+
+/// Draws `tree`, scaled to a picture `width` pixels wide, onto `pixmap`, which holds the part of
+/// that picture whose top-left pixel is `corner`. Moving a drawing by whole pixels leaves every
+/// pixel of it as it was.
+fn draw_window(tree: &usvg::Tree, width: u32, pixmap: &mut tiny_skia::Pixmap, corner: (i32, i32)) {
+    let scale = width as f32 / tree.size().width().max(1.0);
+    let (left, top) = (-(corner.0 as f32), -(corner.1 as f32));
+    let transform = tiny_skia::Transform::from_row(scale, 0.0, 0.0, scale, left, top);
     resvg::render(tree, transform, &mut pixmap.as_mut());
 }
 
@@ -121,71 +133,141 @@ impl Layer {
     }
 }
 
-/// A piece (or its shadow) drawn once per square size and reused: gradients are the slowest thing
-/// to rasterise, and a board has up to 40 identical pieces.
+/// A drawing that goes on many pictures (a piece, its shadow, a mark on a square, a route, the
+/// turn marker), drawn once and blended wherever it goes: gradients are the slowest thing to
+/// rasterise, a board has up to 40 identical pieces, and parsing a document per picture for its
+/// few marks would cost more than all the blending.
 struct Sprite {
     layer: Layer,
-    /// Distance from the sprite's top-left pixel to the piece centre, rounded down.
+    /// Distance from the sprite's top-left pixel to the centre it is drawn around, rounded down.
     offset: i32,
 }
 
 impl Sprite {
     /// Where the sprite's top-left pixel goes to centre it on `cell`.
     fn origin(&self, layout: &Layout, cell: Cell) -> (i32, i32) {
-        let (cx, cy) = layout.center_px(cell);
-        (
-            cx.floor() as i32 - self.offset,
-            cy.floor() as i32 - self.offset,
-        )
+        self.origin_at(layout.center_px(cell))
+    }
+
+    /// Where the sprite's top-left pixel goes to centre it at pixel `centre`.
+    fn origin_at(&self, centre: (f32, f32)) -> (i32, i32) {
+        corner(centre, self.offset)
     }
 }
 
-/// Which sprite: one drawing of the template, or a piece over its shadow.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
-enum SpriteKind {
-    Drawing(&'static str),
-    Shaded(Man),
+/// The top-left pixel of a sprite drawn around `centre` that reaches `offset` pixels from it.
+fn corner((cx, cy): (f32, f32), offset: i32) -> (i32, i32) {
+    (cx.floor() as i32 - offset, cy.floor() as i32 - offset)
 }
 
-/// The sprite of `kind` at the square size of `layout`, drawn once and kept.
+/// Which sprite.
+#[derive(Clone, PartialEq, Eq, Hash)]
+enum SpriteKind {
+    /// One drawing of the template.
+    Drawing(&'static str),
+    /// A piece over its shadow.
+    Shaded(Man),
+    Look(Look, Theme),
+    /// The route through these squares, counted right and down from the first of them.
+    Route(Box<[(u8, u8)]>, Theme),
+    Turn { white: bool, bottom: bool },
+}
+
+/// The sprite of `kind` on boards of `layout`, drawn once and kept.
 fn cached_sprite(
     kind: SpriteKind,
     layout: &Layout,
     make: impl FnOnce() -> Result<Sprite, RenderError>,
 ) -> Result<Arc<Sprite>, RenderError> {
-    type Cache = Mutex<HashMap<(SpriteKind, u32), Arc<Sprite>>>;
-    static CACHE: OnceLock<Cache> = OnceLock::new();
+    // Routes come in many shapes; past this many bytes the cache starts again.
+    const BOUND: usize = 32 << 20;
+    #[derive(Default)]
+    struct Cache {
+        sprites: HashMap<(SpriteKind, u32, u8), Arc<Sprite>>,
+        bytes: usize,
+    }
+    static CACHE: OnceLock<Mutex<Cache>> = OnceLock::new();
     let cache = CACHE.get_or_init(Default::default);
-    let key = (kind, layout.square_px);
-    if let Some(s) = cache.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
+    let key = (kind, layout.size, layout.cells);
+    if let Some(s) = cache.lock().unwrap_or_else(|e| e.into_inner()).sprites.get(&key) {
         return Ok(Arc::clone(s));
     }
     let sprite = Arc::new(make()?);
-    let mut map = cache.lock().unwrap_or_else(|e| e.into_inner());
-    if map.len() > 64 {
-        map.clear();
+    let bytes = sprite.layer.pixmap.data().len();
+    let mut cache = cache.lock().unwrap_or_else(|e| e.into_inner());
+    if cache.bytes + bytes > BOUND {
+        *cache = Cache::default();
     }
-    map.insert(key, Arc::clone(&sprite));
+    if cache.sprites.insert(key, Arc::clone(&sprite)).is_none() {
+        cache.bytes += bytes;
+    }
     Ok(sprite)
 }
 
 fn sprite(id: &'static str, layout: &Layout) -> Result<Arc<Sprite>, RenderError> {
-    cached_sprite(SpriteKind::Drawing(id), layout, || draw_sprite(id, layout))
+    cached_sprite(SpriteKind::Drawing(id), layout, || {
+        on_first(layout, 0, &sprite_svg(id, layout))
+    })
 }
 
-fn draw_sprite(id: &str, layout: &Layout) -> Result<Sprite, RenderError> {
-    // Piece and shadow reach 0.51 of a square from the centre; keep a pixel or two to spare.
-    let offset = (layout.square_px as f32 * 0.56).ceil() as u32 + 2;
-    let size_px = 2 * offset + 1;
-    // Centres of squares fall on a pixel boundary or a pixel middle, depending on the square size.
-    let phase = if layout.square_px % 2 == 1 { 0.5 } else { 0.0 };
-    let pixmap = rasterize(
-        &sprite_svg(id, layout, size_px, offset as f32 + phase),
-        size_px,
-    )?;
+/// A mark on one square.
+fn look_sprite(look: Look, theme: Theme, layout: &Layout) -> Result<Arc<Sprite>, RenderError> {
+    cached_sprite(SpriteKind::Look(look, theme), layout, || {
+        on_first(layout, 0, &look_svg(look, theme, layout))
+    })
+}
+
+/// The route through `steps` (squares right and down from the first), placed like a sprite on
+/// the first of those squares.
+fn route_sprite(
+    steps: Box<[(u8, u8)]>,
+    theme: Theme,
+    layout: &Layout,
+) -> Result<Arc<Sprite>, RenderError> {
+    let span = steps.iter().map(|&(x, y)| x.max(y)).max().unwrap_or(0);
+    let extra = u32::from(span) * layout.square_px;
+    cached_sprite(SpriteKind::Route(steps.clone(), theme), layout, || {
+        on_first(layout, extra, &route_svg(&steps, theme, layout))
+    })
+}
+
+/// The turn marker, placed like a sprite on [`Layout::turn_center_px`].
+fn turn_sprite(white: bool, bottom: bool, layout: &Layout) -> Result<Arc<Sprite>, RenderError> {
+    cached_sprite(SpriteKind::Turn { white, bottom }, layout, || {
+        // The marker stays within the frame, around the frame's middle line.
+        let reach = layout.margin_px as f32 / 2.0;
+        let document = turn_svg(white, bottom, layout);
+        drawn_around(layout, &document, layout.turn_center_px(bottom), reach, 0)
+    })
+}
+
+/// A sprite of `document`, which draws around the centre of [`FIRST`], `extra` pixels wider and
+/// taller for what reaches further squares.
+fn on_first(layout: &Layout, extra: u32, document: &str) -> Result<Sprite, RenderError> {
+    // Piece and shadow reach 0.51 of a square from the centre.
+    let reach = layout.square_px as f32 * 0.56;
+    drawn_around(layout, document, layout.center_px(FIRST), reach, extra)
+}
+
+/// A sprite of what `document` (of a whole board of `layout`) draws within `reach` pixels of
+/// `centre`, with a pixel or two to spare, and `extra` pixels more to the right and below.
+fn drawn_around(
+    layout: &Layout,
+    document: &str,
+    centre: (f32, f32),
+    reach: f32,
+    extra: u32,
+) -> Result<Sprite, RenderError> {
+    let offset = reach.ceil() as u32 + 2;
+    let size_px = 2 * offset + 1 + extra;
+    let mut pixmap =
+        tiny_skia::Pixmap::new(size_px, size_px).ok_or(RenderError::Pixmap(size_px))?;
+    let tree = usvg::Tree::from_str(document, options())?;
+    let offset = offset as i32;
+    draw_window(&tree, layout.size, &mut pixmap, corner(centre, offset));
     Ok(Sprite {
         layer: Layer::new(pixmap),
-        offset: offset as i32,
+        offset,
     })
 }
 
@@ -474,7 +556,7 @@ fn write_board(
 ) -> Result<Vec<u8>, RenderError> {
     let (scene, board, base) = scene_on_board(view)?;
     let size = scene.layout.size;
-    let mut picture = Picture::new(&scene, base.ground())?;
+    let picture = Picture::new(&scene, base.ground())?;
     let bands = band_rows(&base.cuts, size)
         .into_iter()
         .map(|rows| {
@@ -1140,6 +1222,69 @@ mod tests {
         views
     }
 
+    /// The picture as the SVG's layers draw it, each document drawn whole, with the pieces
+    /// blended as sprites between them (their drawing as sprites is checked on its own).
+    fn drawn_layer_by_layer(view: &BoardView) -> Result<tiny_skia::Pixmap, RenderError> {
+        let scene = Scene::from_view(view);
+        let layers = |under, over| Layers {
+            board: under,
+            marks: under,
+            numbers: under,
+            pieces: false,
+            over,
+        };
+        let mut pixmap = rasterize(&scene.document(layers(true, false)), view.size)?;
+        for &(cell, man) in &scene.pieces {
+            let sprite = shaded(man, &scene.layout)?;
+            let (x, y) = sprite.origin(&scene.layout, cell);
+            blend(&mut pixmap, &sprite.layer, x, y);
+        }
+        draw(&scene.document(layers(false, true)), &mut pixmap)?;
+        Ok(pixmap)
+    }
+
+    /// Marks, routes and the turn marker are sprites blended where they go; the picture must be
+    /// the one their documents draw, to the rounding of blending a layer at a time.
+    #[test]
+    fn marks_drawn_as_sprites_match_the_whole_document() {
+        let mut worst_seen = 0;
+        for (v, size, flip, theme) in [
+            (VariantId::International, 640, false, Theme::Light),
+            (VariantId::English, 640, true, Theme::Dark),
+            (VariantId::Turkish, 611, false, Theme::Dark),
+            (VariantId::Russian, 517, true, Theme::Light),
+            (VariantId::Brazilian, 383, false, Theme::Light),
+        ] {
+            for (i, view) in marked_views(v, size, flip).into_iter().enumerate().step_by(3) {
+                let view = view.theme(theme);
+                let got = board_pixmap(&view).unwrap_or_else(|e| panic!("{e}"));
+                let want = drawn_layer_by_layer(&view).unwrap_or_else(|e| panic!("{e}"));
+                let differences = want
+                    .data()
+                    .chunks_exact(4)
+                    .zip(got.data().chunks_exact(4))
+                    .map(|(a, b)| a.iter().zip(b).map(|(x, y)| x.abs_diff(*y)).max());
+                let (mut worst, mut off) = (0, 0);
+                for d in differences {
+                    let d = d.unwrap_or(u8::MAX);
+                    worst = worst.max(d);
+                    off += usize::from(d > 24);
+                }
+                worst_seen = worst_seen.max(worst);
+                // Blending a layer at a time rounds, and an edge drawn a whole number of pixels
+                // away can come out a sample of 16 apart (a sixteenth of the contrast, a dozen
+                // levels, along a whole line of the route); a sprite a pixel out of place, or the
+                // wrong one, changes its edges by far more.
+                assert!(
+                    worst <= 40 && off * 2000 <= (size * size) as usize,
+                    "{v:?} at {size} px, flipped {flip}, {theme:?}, view {i}: {off} pixels differ \
+                     by more than 24, one by {worst}"
+                );
+            }
+        }
+        println!("worst channel difference: {worst_seen}");
+    }
+
     /// The key of a band must name everything that shows in it: bands of different pictures with
     /// the same key must have the same pixels, or a picture would be put together with rows of
     /// another.
@@ -1160,7 +1305,7 @@ mod tests {
             let mut seen: HashMap<BandKey, Vec<u8>> = HashMap::new();
             for (i, view) in marked_views(v, size, flip).iter().enumerate() {
                 let (scene, board, base) = scene_on_board(view).unwrap_or_else(|e| panic!("{e}"));
-                let mut picture =
+                let picture =
                     Picture::new(&scene, base.ground()).unwrap_or_else(|e| panic!("{e}"));
                 for rows in band_rows(&base.cuts, size) {
                     let pixels = picture

@@ -113,6 +113,29 @@ impl Layout {
         self.size as f32 * self.unit()
     }
 
+    /// A cell's top-left corner, in units.
+    pub fn corner(&self, c: Cell) -> (f32, f32) {
+        let m = self.margin();
+        (m + SQUARE * f32::from(c.x), m + SQUARE * f32::from(c.y))
+    }
+
+    /// Pixel position of the centre of the turn marker, in the frame corner on the mover's side
+    /// (`bottom` or top).
+    pub fn turn_center_px(&self, bottom: bool) -> (f32, f32) {
+        let inset = self.size as f32 - self.margin_px as f32 / 2.0;
+        let y = if bottom {
+            inset
+        } else {
+            self.margin_px as f32 / 2.0
+        };
+        (inset, y)
+    }
+
+    /// Scale of the turn marker's piece drawing, which fits in the frame.
+    pub fn turn_scale(&self) -> f32 {
+        (self.margin() * 0.8 / 2.0 / PIECE_RADIUS).min(0.4)
+    }
+
     /// Pixel position of a cell's centre.
     pub fn center_px(&self, c: Cell) -> (f32, f32) {
         let half = self.square_px as f32 / 2.0;
@@ -385,23 +408,12 @@ impl Scene {
     }
 
     fn origin(&self, c: Cell) -> (f32, f32) {
-        let m = self.layout.margin();
-        (m + SQUARE * f32::from(c.x), m + SQUARE * f32::from(c.y))
+        self.layout.corner(c)
     }
 
     fn center(&self, c: Cell) -> (String, String) {
         let (x, y) = self.origin(c);
         (num(x + SQUARE / 2.0), num(y + SQUARE / 2.0))
-    }
-
-    fn square_rect(&self, out: &mut String, class: &str, c: Cell) {
-        let (x, y) = self.origin(c);
-        let _ = writeln!(
-            out,
-            r#"<rect class="{class}" x="{}" y="{}" width="100" height="100"/>"#,
-            num(x),
-            num(y)
-        );
     }
 
     /// Square numbers sit in the top-left corner, which a piece does not cover.
@@ -513,22 +525,26 @@ impl Scene {
     fn write_marks(&self, out: &mut String) {
         // Last move: origin and arrival tinted, the route drawn as a trail.
         if let (Some(first), Some(last)) = (self.trail.first(), self.trail.last()) {
-            self.square_rect(out, "last", *first);
+            self.write_look(out, Look::Last, *first);
             if last != first {
-                self.square_rect(out, "last", *last);
+                self.write_look(out, Look::Last, *last);
             }
             if self.trail.len() > 1 {
-                let mut d = String::new();
-                for (i, c) in self.trail.iter().enumerate() {
-                    let (x, y) = self.center(*c);
-                    let _ = write!(d, "{}{x} {y}", if i == 0 { 'M' } else { 'L' });
-                }
-                let _ = writeln!(out, r#"<path class="trail" d="{d}"/>"#);
+                let centre = |c: &Cell| {
+                    let (x, y) = self.origin(*c);
+                    (x + SQUARE / 2.0, y + SQUARE / 2.0)
+                };
+                write_route(out, self.trail.iter().map(centre));
             }
         }
         if let Some(c) = self.selected {
-            self.square_rect(out, "sel", c);
+            self.write_look(out, Look::Selected, c);
         }
+    }
+
+    fn write_look(&self, out: &mut String, look: Look, c: Cell) {
+        let (x, y) = self.origin(c);
+        write_look(out, look, x, y);
     }
 
     fn write_pieces(&self, out: &mut String) {
@@ -548,54 +564,21 @@ impl Scene {
     }
 
     fn write_over(&self, out: &mut String) {
-        for c in &self.must_capture {
-            let (x, y) = self.center(*c);
-            let _ = writeln!(
-                out,
-                r#"<circle class="must" cx="{x}" cy="{y}" r="{}"/>"#,
-                num(PIECE_RADIUS + 5.0)
-            );
+        let looks = [
+            (Look::MustCapture, &self.must_capture),
+            (Look::Captured, &self.captured),
+            (Look::Destination, &self.destinations),
+            (Look::Hint, &self.hints),
+        ];
+        for (look, cells) in looks {
+            for c in cells {
+                self.write_look(out, look, *c);
+            }
         }
-        // Pieces taken by the last move: a dashed ghost and a cross.
-        for c in &self.captured {
-            let (x, y) = self.origin(*c);
-            let (cx, cy) = (x + SQUARE / 2.0, y + SQUARE / 2.0);
-            let _ = writeln!(
-                out,
-                r#"<circle class="cap" cx="{}" cy="{}" r="30"/>"#,
-                num(cx),
-                num(cy)
-            );
-            let _ = writeln!(
-                out,
-                r#"<path class="capx" d="M{} {}l20 20m0 -20l-20 20"/>"#,
-                num(cx - 10.0),
-                num(cy - 10.0)
-            );
-        }
-        for c in &self.destinations {
-            let (x, y) = self.center(*c);
-            let _ = writeln!(out, r#"<circle class="dest" cx="{x}" cy="{y}" r="15"/>"#);
-        }
-        for c in &self.hints {
-            let (x, y) = self.center(*c);
-            let _ = writeln!(out, r#"<circle class="hint" cx="{x}" cy="{y}" r="42"/>"#);
-        }
-        // Whose turn: a small piece in the frame corner on the mover's side.
         if let Some((white, bottom)) = self.turn {
-            let id = if white { "wm" } else { "bm" };
-            let m = self.layout.margin();
-            let extent = self.layout.extent();
-            let x = extent - m / 2.0;
-            let y = if bottom { extent - m / 2.0 } else { m / 2.0 };
-            let scale = (m * 0.8 / 2.0 / PIECE_RADIUS).min(0.4);
-            let _ = writeln!(
-                out,
-                r##"<use id="turn" xlink:href="#{id}" transform="translate({} {}) scale({})"/>"##,
-                num(x),
-                num(y),
-                num(scale)
-            );
+            let (x, y) = self.layout.turn_center_px(bottom);
+            let unit = self.layout.unit();
+            write_turn(out, white, x * unit, y * unit, self.layout.turn_scale());
         }
     }
 
@@ -779,19 +762,131 @@ impl Reach {
     }
 }
 
-/// A document with one piece drawing (`id` from the template) whose centre is at (`center_px`,
-/// `center_px`) on a `size_px` square canvas, at the scale of `layout`.
-pub(crate) fn sprite_svg(id: &str, layout: &Layout, size_px: u32, center_px: f32) -> String {
+/// What a mark on one square looks like, wherever the square is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Look {
+    Last,
+    Selected,
+    MustCapture,
+    Captured,
+    Destination,
+    Hint,
+}
+
+impl Mark {
+    /// The look and square of a mark drawn within one square (all but the route and the turn
+    /// marker).
+    pub fn on_square(self) -> Option<(Look, Cell)> {
+        match self {
+            Mark::Last(c) => Some((Look::Last, c)),
+            Mark::Selected(c) => Some((Look::Selected, c)),
+            Mark::MustCapture(c) => Some((Look::MustCapture, c)),
+            Mark::Captured(c) => Some((Look::Captured, c)),
+            Mark::Destination(c) => Some((Look::Destination, c)),
+            Mark::Hint(c) => Some((Look::Hint, c)),
+            Mark::Route(_) | Mark::Turn { .. } => None,
+        }
+    }
+}
+
+/// `look` on the square whose top-left corner is at (`x`, `y`), in units.
+fn write_look(out: &mut String, look: Look, x: f32, y: f32) {
+    let (cx, cy) = (num(x + SQUARE / 2.0), num(y + SQUARE / 2.0));
+    let _ = match look {
+        Look::Last | Look::Selected => {
+            let class = if look == Look::Last { "last" } else { "sel" };
+            writeln!(
+                out,
+                r#"<rect class="{class}" x="{}" y="{}" width="100" height="100"/>"#,
+                num(x),
+                num(y)
+            )
+        }
+        Look::MustCapture => writeln!(
+            out,
+            r#"<circle class="must" cx="{cx}" cy="{cy}" r="{}"/>"#,
+            num(PIECE_RADIUS + 5.0)
+        ),
+        // A piece taken by the last move: a dashed ghost and a cross.
+        Look::Captured => {
+            let _ = writeln!(out, r#"<circle class="cap" cx="{cx}" cy="{cy}" r="30"/>"#);
+            writeln!(
+                out,
+                r#"<path class="capx" d="M{} {}l20 20m0 -20l-20 20"/>"#,
+                num(x + SQUARE / 2.0 - 10.0),
+                num(y + SQUARE / 2.0 - 10.0)
+            )
+        }
+        Look::Destination => writeln!(out, r#"<circle class="dest" cx="{cx}" cy="{cy}" r="15"/>"#),
+        Look::Hint => writeln!(out, r#"<circle class="hint" cx="{cx}" cy="{cy}" r="42"/>"#),
+    };
+}
+
+/// The last move's route through `points` (square centres, in units).
+fn write_route(out: &mut String, points: impl Iterator<Item = (f32, f32)>) {
+    let mut d = String::new();
+    for (i, (x, y)) in points.enumerate() {
+        let _ = write!(d, "{}{} {}", if i == 0 { 'M' } else { 'L' }, num(x), num(y));
+    }
+    let _ = writeln!(out, r#"<path class="trail" d="{d}"/>"#);
+}
+
+/// Whose turn: a small piece centred at (`x`, `y`), in units.
+fn write_turn(out: &mut String, white: bool, x: f32, y: f32, scale: f32) {
+    let id = if white { "wm" } else { "bm" };
+    let _ = writeln!(
+        out,
+        r##"<use id="turn" xlink:href="#{id}" transform="translate({} {}) scale({})"/>"##,
+        num(x),
+        num(y),
+        num(scale)
+    );
+}
+
+/// The square whose neighbourhood the sprites of what may go on any square are drawn in; a
+/// sprite drawn there is the same, pixel for pixel, a whole number of squares away.
+pub const FIRST: Cell = Cell { x: 0, y: 0 };
+
+/// A document of the whole board's size with only `board` drawn on it, at the same coordinates
+/// as in [`Scene::document`], so that what it draws falls on the same fractions of a pixel.
+fn alone(theme: Theme, layout: &Layout, board: &str) -> String {
+    fill_template(theme, layout.size, layout.extent(), &BTreeSet::new(), board)
+}
+
+/// A document with one piece drawing (`id` from the template) on [`FIRST`].
+pub(crate) fn sprite_svg(id: &str, layout: &Layout) -> String {
+    let (x, y) = layout.corner(FIRST);
+    let (cx, cy) = (num(x + SQUARE / 2.0), num(y + SQUARE / 2.0));
+    let board = format!(r##"<use xlink:href="#{id}" x="{cx}" y="{cy}"/>"##);
+    alone(Theme::Light, layout, &board)
+}
+
+/// A document with `look` on [`FIRST`].
+pub(crate) fn look_svg(look: Look, theme: Theme, layout: &Layout) -> String {
+    let (x, y) = layout.corner(FIRST);
+    let mut board = String::new();
+    write_look(&mut board, look, x, y);
+    alone(theme, layout, &board)
+}
+
+/// A document with the route through `steps`, squares right and down from [`FIRST`].
+pub(crate) fn route_svg(steps: &[(u8, u8)], theme: Theme, layout: &Layout) -> String {
+    let centre = |&(x, y): &(u8, u8)| {
+        let (left, top) = layout.corner(Cell { x, y });
+        (left + SQUARE / 2.0, top + SQUARE / 2.0)
+    };
+    let mut board = String::new();
+    write_route(&mut board, steps.iter().map(centre));
+    alone(theme, layout, &board)
+}
+
+/// A document with the turn marker of `white` in the frame at the `bottom` or the top.
+pub(crate) fn turn_svg(white: bool, bottom: bool, layout: &Layout) -> String {
+    let (x, y) = layout.turn_center_px(bottom);
     let unit = layout.unit();
-    let c = num(center_px * unit);
-    let board = format!(r##"<use xlink:href="#{id}" x="{c}" y="{c}"/>"##);
-    fill_template(
-        Theme::Light,
-        size_px,
-        size_px as f32 * unit,
-        &BTreeSet::new(),
-        &board,
-    )
+    let mut board = String::new();
+    write_turn(&mut board, white, x * unit, y * unit, layout.turn_scale());
+    alone(Theme::Light, layout, &board)
 }
 
 /// The board as an SVG document, ready for a browser or for [`super::board_png`].

@@ -5,12 +5,13 @@
 
 use std::sync::Arc;
 
-use resvg::{tiny_skia, usvg};
+use resvg::tiny_skia;
 
-use super::super::font::options;
-use super::super::svg::{Cell, Layers, Man, Mark, Scene};
+use super::super::svg::{Cell, Man, Mark, Scene};
 use super::bands::Weigh;
-use super::{BaseKey, Layer, RenderError, Sprite, blend, draw_rows, shaded};
+use super::{
+    BaseKey, Layer, RenderError, Sprite, blend, look_sprite, route_sprite, shaded, turn_sprite,
+};
 
 /// Everything that shows in one band of a picture, in drawing order.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -49,23 +50,27 @@ fn overlap(a: Rows, b: Rows) -> bool {
     a.0 < b.1 && b.0 < a.1
 }
 
-struct Placed {
+/// A sprite where it goes on the picture, and the rows it draws on.
+struct Stamp {
     sprite: Arc<Sprite>,
-    cell: Cell,
-    man: Man,
     x: i32,
     y: i32,
     rows: Rows,
 }
 
+impl Stamp {
+    fn new(sprite: Arc<Sprite>, (x, y): (i32, i32), rows: Rows) -> Stamp {
+        Stamp { sprite, x, y, rows }
+    }
+}
+
 pub(super) struct Picture<'a> {
-    scene: &'a Scene,
     ground: Ground<'a>,
-    pieces: Vec<Placed>,
+    pieces: Vec<(Cell, Man, Stamp)>,
     under: Vec<(Mark, Rows)>,
     over: Vec<(Mark, Rows)>,
-    under_tree: Option<usvg::Tree>,
-    over_tree: Option<usvg::Tree>,
+    under_stamps: Vec<Stamp>,
+    over_stamps: Vec<Stamp>,
 }
 
 impl<'a> Picture<'a> {
@@ -79,31 +84,25 @@ impl<'a> Picture<'a> {
                 let (x, y) = sprite.origin(&layout, cell);
                 let (top, bottom) = sprite.layer.rows;
                 let at = |r: u32| (y + r as i32).max(0) as u32;
-                Ok(Placed {
-                    rows: (at(top), at(bottom)),
-                    sprite,
-                    cell,
-                    man,
-                    x,
-                    y,
-                })
+                let rows = (at(top), at(bottom));
+                Ok((cell, man, Stamp::new(sprite, (x, y), rows)))
             })
             .collect::<Result<_, RenderError>>()?;
-        let marks = |over| {
+        let marks = |over| -> Vec<(Mark, Rows)> {
             scene
                 .marks(over)
                 .into_iter()
                 .map(|(mark, reach)| (mark, reach.pixel_rows(&layout)))
                 .collect()
         };
+        let (under, over) = (marks(false), marks(true));
         Ok(Picture {
-            scene,
             ground,
             pieces,
-            under: marks(false),
-            over: marks(true),
-            under_tree: None,
-            over_tree: None,
+            under_stamps: stamps(scene, &under)?,
+            over_stamps: stamps(scene, &over)?,
+            under,
+            over,
         })
     }
 
@@ -119,8 +118,8 @@ impl<'a> Picture<'a> {
         drawn.extend(
             self.pieces
                 .iter()
-                .filter(|p| overlap(p.rows, rows))
-                .map(|p| Drawn::Piece(p.cell, p.man)),
+                .filter(|(_, _, stamp)| overlap(stamp.rows, rows))
+                .map(|&(cell, man, _)| Drawn::Piece(cell, man)),
         );
         drawn.extend(marks(&self.over, Drawn::Over));
         drawn.shrink_to_fit();
@@ -129,7 +128,7 @@ impl<'a> Picture<'a> {
 
     /// Rows `rows` of the picture, drawn in the SVG's layer order: the empty board, the marks,
     /// the numbers, the pieces (each over its shadow), then what goes over the pieces.
-    pub(super) fn rows(&mut self, rows: Rows) -> Result<tiny_skia::Pixmap, RenderError> {
+    pub(super) fn rows(&self, rows: Rows) -> Result<tiny_skia::Pixmap, RenderError> {
         let width = self.ground.board.width();
         let height = rows.1.saturating_sub(rows.0);
         let under = self.under.iter().any(|(_, r)| overlap(*r, rows));
@@ -151,39 +150,30 @@ impl<'a> Picture<'a> {
         let mut pixmap = tiny_skia::Pixmap::new(width, height).ok_or(RenderError::Pixmap(width))?;
         pixmap.data_mut().copy_from_slice(source);
         let top = rows.0 as i32;
+        let stamp = |pixmap: &mut tiny_skia::Pixmap, stamp: &Stamp| {
+            if overlap(stamp.rows, rows) {
+                blend(pixmap, &stamp.sprite.layer, stamp.x, stamp.y - top);
+            }
+        };
         if under {
-            let tree = layer(
-                &mut self.under_tree,
-                self.scene,
-                Layers {
-                    marks: true,
-                    ..Layers::NONE
-                },
-            )?;
-            draw_rows(tree, &mut pixmap, rows.0);
+            for s in &self.under_stamps {
+                stamp(&mut pixmap, s);
+            }
             if let Some(numbers) = self.ground.numbers {
                 blend(&mut pixmap, numbers, 0, -top);
             }
         }
-        for p in self.pieces.iter().filter(|p| overlap(p.rows, rows)) {
-            blend(&mut pixmap, &p.sprite.layer, p.x, p.y - top);
+        for (_, _, s) in &self.pieces {
+            stamp(&mut pixmap, s);
         }
-        if self.over.iter().any(|(_, r)| overlap(*r, rows)) {
-            let tree = layer(
-                &mut self.over_tree,
-                self.scene,
-                Layers {
-                    over: true,
-                    ..Layers::NONE
-                },
-            )?;
-            draw_rows(tree, &mut pixmap, rows.0);
+        for s in &self.over_stamps {
+            stamp(&mut pixmap, s);
         }
         Ok(pixmap)
     }
 
     /// The whole picture, each band `bands` names drawn on its own as [`Picture::rows`] draws it.
-    pub(super) fn whole(&mut self, bands: &[Rows]) -> Result<tiny_skia::Pixmap, RenderError> {
+    pub(super) fn whole(&self, bands: &[Rows]) -> Result<tiny_skia::Pixmap, RenderError> {
         let (width, height) = (self.ground.board.width(), self.ground.board.height());
         let mut pixmap =
             tiny_skia::Pixmap::new(width, height).ok_or(RenderError::Pixmap(width.max(height)))?;
@@ -199,17 +189,53 @@ impl<'a> Picture<'a> {
     }
 }
 
-/// The document of one layer of `scene`, parsed once per picture.
-fn layer<'t>(
-    slot: &'t mut Option<usvg::Tree>,
-    scene: &Scene,
-    layers: Layers,
-) -> Result<&'t usvg::Tree, RenderError> {
-    let tree = match slot.take() {
-        Some(tree) => tree,
-        None => usvg::Tree::from_str(&scene.document(layers), options())?,
-    };
-    Ok(slot.insert(tree))
+/// The sprites that draw `marks` (one layer's, in drawing order) on `scene`, in the same order;
+/// the route, which its every point names, is one sprite where its first point is.
+fn stamps(scene: &Scene, marks: &[(Mark, Rows)]) -> Result<Vec<Stamp>, RenderError> {
+    let layout = &scene.layout;
+    let route: Vec<Cell> = marks
+        .iter()
+        .filter_map(|(mark, _)| match mark {
+            Mark::Route(cell) => Some(*cell),
+            _ => None,
+        })
+        .collect();
+    let mut out = Vec::with_capacity(marks.len());
+    let mut route_drawn = false;
+    for &(mark, rows) in marks {
+        let stamp = match mark {
+            Mark::Route(_) if route_drawn => continue,
+            Mark::Route(_) => {
+                route_drawn = true;
+                let corner = Cell {
+                    x: route.iter().map(|c| c.x).min().unwrap_or(0),
+                    y: route.iter().map(|c| c.y).min().unwrap_or(0),
+                };
+                let steps = route
+                    .iter()
+                    .map(|c| (c.x - corner.x, c.y - corner.y))
+                    .collect();
+                let sprite = route_sprite(steps, scene.theme, layout)?;
+                let at = sprite.origin(layout, corner);
+                Stamp::new(sprite, at, rows)
+            }
+            Mark::Turn { white, bottom } => {
+                let sprite = turn_sprite(white, bottom, layout)?;
+                let at = sprite.origin_at(layout.turn_center_px(bottom));
+                Stamp::new(sprite, at, rows)
+            }
+            _ => {
+                let Some((look, cell)) = mark.on_square() else {
+                    continue;
+                };
+                let sprite = look_sprite(look, scene.theme, layout)?;
+                let at = sprite.origin(layout, cell);
+                Stamp::new(sprite, at, rows)
+            }
+        };
+        out.push(stamp);
+    }
+    Ok(out)
 }
 
 /// The bands of a `height`-row picture cut at `cuts` (in increasing order; rows before the first
