@@ -119,6 +119,12 @@ impl Layout {
         (m + SQUARE * f32::from(c.x), m + SQUARE * f32::from(c.y))
     }
 
+    /// A cell's centre, in units.
+    pub fn middle(&self, c: Cell) -> (f32, f32) {
+        let (x, y) = self.corner(c);
+        (x + SQUARE / 2.0, y + SQUARE / 2.0)
+    }
+
     /// Pixel position of the centre of the turn marker, in the frame corner on the mover's side
     /// (`bottom` or top).
     pub fn turn_center_px(&self, bottom: bool) -> (f32, f32) {
@@ -412,8 +418,8 @@ impl Scene {
     }
 
     fn center(&self, c: Cell) -> (String, String) {
-        let (x, y) = self.origin(c);
-        (num(x + SQUARE / 2.0), num(y + SQUARE / 2.0))
+        let (x, y) = self.layout.middle(c);
+        (num(x), num(y))
     }
 
     /// Square numbers sit in the top-left corner, which a piece does not cover.
@@ -530,11 +536,7 @@ impl Scene {
                 self.write_look(out, Look::Last, *last);
             }
             if self.trail.len() > 1 {
-                let centre = |c: &Cell| {
-                    let (x, y) = self.origin(*c);
-                    (x + SQUARE / 2.0, y + SQUARE / 2.0)
-                };
-                write_route(out, self.trail.iter().map(centre));
+                write_route(out, self.trail.iter().map(|c| self.layout.middle(*c)));
             }
         }
         if let Some(c) = self.selected {
@@ -576,9 +578,7 @@ impl Scene {
             }
         }
         if let Some((white, bottom)) = self.turn {
-            let (x, y) = self.layout.turn_center_px(bottom);
-            let unit = self.layout.unit();
-            write_turn(out, white, x * unit, y * unit, self.layout.turn_scale());
+            write_turn(out, white, bottom, &self.layout);
         }
     }
 
@@ -831,9 +831,11 @@ fn write_route(out: &mut String, points: impl Iterator<Item = (f32, f32)>) {
     let _ = writeln!(out, r#"<path class="trail" d="{d}"/>"#);
 }
 
-/// Whose turn: a small piece centred at (`x`, `y`), in units.
-fn write_turn(out: &mut String, white: bool, x: f32, y: f32, scale: f32) {
+/// Whose turn: a small piece in the frame corner at the `bottom` or the top.
+fn write_turn(out: &mut String, white: bool, bottom: bool, layout: &Layout) {
     let id = if white { "wm" } else { "bm" };
+    let (x, y) = layout.turn_center_px(bottom);
+    let (x, y, scale) = (x * layout.unit(), y * layout.unit(), layout.turn_scale());
     let _ = writeln!(
         out,
         r##"<use id="turn" xlink:href="#{id}" transform="translate({} {}) scale({})"/>"##,
@@ -855,9 +857,12 @@ fn alone(theme: Theme, layout: &Layout, board: &str) -> String {
 
 /// A document with one piece drawing (`id` from the template) on [`FIRST`].
 pub(crate) fn sprite_svg(id: &str, layout: &Layout) -> String {
-    let (x, y) = layout.corner(FIRST);
-    let (cx, cy) = (num(x + SQUARE / 2.0), num(y + SQUARE / 2.0));
-    let board = format!(r##"<use xlink:href="#{id}" x="{cx}" y="{cy}"/>"##);
+    let (x, y) = layout.middle(FIRST);
+    let board = format!(
+        r##"<use xlink:href="#{id}" x="{}" y="{}"/>"##,
+        num(x),
+        num(y)
+    );
     alone(Theme::Light, layout, &board)
 }
 
@@ -871,10 +876,7 @@ pub(crate) fn look_svg(look: Look, theme: Theme, layout: &Layout) -> String {
 
 /// A document with the route through `steps`, squares right and down from [`FIRST`].
 pub(crate) fn route_svg(steps: &[(u8, u8)], theme: Theme, layout: &Layout) -> String {
-    let centre = |&(x, y): &(u8, u8)| {
-        let (left, top) = layout.corner(Cell { x, y });
-        (left + SQUARE / 2.0, top + SQUARE / 2.0)
-    };
+    let centre = |&(x, y): &(u8, u8)| layout.middle(Cell { x, y });
     let mut board = String::new();
     write_route(&mut board, steps.iter().map(centre));
     alone(theme, layout, &board)
@@ -882,10 +884,8 @@ pub(crate) fn route_svg(steps: &[(u8, u8)], theme: Theme, layout: &Layout) -> St
 
 /// A document with the turn marker of `white` in the frame at the `bottom` or the top.
 pub(crate) fn turn_svg(white: bool, bottom: bool, layout: &Layout) -> String {
-    let (x, y) = layout.turn_center_px(bottom);
-    let unit = layout.unit();
     let mut board = String::new();
-    write_turn(&mut board, white, x * unit, y * unit, layout.turn_scale());
+    write_turn(&mut board, white, bottom, layout);
     alone(Theme::Light, layout, &board)
 }
 

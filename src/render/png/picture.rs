@@ -190,16 +190,11 @@ impl<'a> Picture<'a> {
 }
 
 /// The sprites that draw `marks` (one layer's, in drawing order) on `scene`, in the same order;
-/// the route, which its every point names, is one sprite where its first point is.
+/// the route (the scene's trail), which its every point names, is one sprite where its first
+/// point is.
 fn stamps(scene: &Scene, marks: &[(Mark, Rows)]) -> Result<Vec<Stamp>, RenderError> {
     let layout = &scene.layout;
-    let route: Vec<Cell> = marks
-        .iter()
-        .filter_map(|(mark, _)| match mark {
-            Mark::Route(cell) => Some(*cell),
-            _ => None,
-        })
-        .collect();
+    let route = &scene.trail;
     let mut out = Vec::with_capacity(marks.len());
     let mut route_drawn = false;
     for &(mark, rows) in marks {
