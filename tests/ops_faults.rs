@@ -1,6 +1,7 @@
-//! Faults, with the real `damas serve` binary and the fake Bot API: Redis dying mid-game, the same
-//! webhook update delivered twice (to two instances sharing Redis), an instance killed mid-move and
-//! its update redelivered to the other, a burst of taps from one user.
+//! Faults and Redis deployments, with the real `damas serve` binary and the fake Bot API: Redis
+//! dying mid-game, the same webhook update delivered twice (to two instances sharing Redis), an
+//! instance killed mid-move and its update redelivered to the other, a burst of taps from one user,
+//! a Sentinel failover, Redis over TLS.
 //! Tests that kill Redis use a private server (see `private_redis`), never the shared one.
 
 mod private_redis;
@@ -101,31 +102,77 @@ async fn redis_restart_mid_game_asks_to_try_again_and_loses_nothing() {
     // Redis comes back with its data; the same move goes through (a request racing the reconnection
     // may still be asked to try again).
     redis.restart();
+    let after = resend_until_played(&fake, &store, &ana, &mv, &damas).await;
+    assert_played_once(&before, &after, &mv);
+    let status = damas.terminate();
+    assert!(status.success(), "{status:?}\n{}", damas.log());
+    assert!(!damas.log().contains("panicked"), "{}", damas.log());
+}
+
+/// Sends the move again whenever the user is asked to try again, until the engine has answered it.
+async fn resend_until_played(fake: &FakeTelegram, store: &RedisStore, user: &TestUser, mv: &str, damas: &Damas) -> Game {
     let deadline = Instant::now() + WAIT;
-    let after = 'resumed: loop {
+    loop {
         let n = fake.call_count();
-        fake.send_text(&ana, &mv);
+        fake.send_text(user, mv);
         let sent_at = Instant::now();
         while sent_at.elapsed() < Duration::from_secs(10) {
-            if let Ok(games) = store.active_for_user(UserId(ana.id as u64)).await
+            if let Ok(games) = store.active_for_user(UserId(user.id as u64)).await
                 && let Some(g) = games.into_iter().next()
                 && g.moves.len() >= 4
             {
-                break 'resumed g;
+                return g;
             }
-            if texts_after(&fake, n, &ana).iter().any(|t| t.contains("try again")) {
+            if texts_after(fake, n, user).iter().any(|t| t.contains("try again")) {
                 break;
             }
             tokio::time::sleep(Duration::from_millis(100)).await;
         }
-        assert!(Instant::now() < deadline, "play did not resume after Redis came back:\n{}", damas.log());
+        assert!(Instant::now() < deadline, "play did not resume:\n{}", damas.log());
         tokio::time::sleep(Duration::from_millis(300)).await;
-    };
+    }
+}
+
+/// `after` is `before` with `mv` and the engine's answer, each applied once.
+fn assert_played_once(before: &Game, after: &Game, mv: &str) {
     assert_eq!(after.id, before.id);
     assert_eq!(after.moves.len(), 4, "the move was applied once: {:?}", after.moves);
     assert_eq!(after.moves[..2], before.moves[..], "nothing lost");
     assert_eq!(after.moves[2], mv);
-    assert_eq!(damas::game::service::replay(&after).unwrap().position().to_fen(), after.fen);
+    assert_eq!(damas::game::service::replay(after).unwrap().position().to_fen(), after.fen);
+}
+
+/// Redis behind Sentinel: the master dies, the Sentinel promotes its replica, and the instance
+/// (told only where the Sentinel is) moves to the new master by itself; no move is lost or doubled.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_sentinel_failover_moves_play_to_the_promoted_replica() {
+    let mut master = PrivateRedis::start();
+    let replica = PrivateRedis::start_replica_of(master.port());
+    let sentinel = PrivateRedis::start_sentinel_of(master.port(), 1);
+    let url = format!("redis+sentinel://127.0.0.1:{}/{}", sentinel.port(), private_redis::SERVICE);
+    let (fake, mut damas) = polling(&[("REDIS_URL", url.as_str())]).await;
+    // The test reads the games through the Sentinel too, so it follows the failover the same way.
+    let store = store_at(&url).await;
+    let on_replica = store_at(&replica.url()).await;
+    let ana = TestUser::new(6601, "Ana", Some("en"));
+
+    let n = fake.call_count();
+    fake.send_text(&ana, "/play international easy white");
+    fake.wait_sent(n, ana.id).await;
+    let game = game_where(&store, &ana, "the new game", |_| true).await;
+    fake.send_text(&ana, &first_move(&game));
+    let before = game_where(&store, &ana, "the engine's reply", |g| g.moves.len() == 2).await;
+    // Replication is asynchronous: only what reached the replica can survive the master.
+    game_where(&on_replica, &ana, "the replica to catch up", |g| g.version == before.version).await;
+
+    master.kill();
+    let mv = first_move(&before);
+    let after = resend_until_played(&fake, &store, &ana, &mv, &damas).await;
+    // The old master is dead: `after` was read from the promoted replica.
+    assert_played_once(&before, &after, &mv);
+    let named = sentinel.command(&["SENTINEL", "get-master-addr-by-name", private_redis::SERVICE]).unwrap_or_default();
+    assert!(named.contains(&replica.port().to_string()), "the sentinel names {named:?}");
+    assert!(damas.log().contains("moved to it"), "{}", damas.log());
     let status = damas.terminate();
     assert!(status.success(), "{status:?}\n{}", damas.log());
     assert!(!damas.log().contains("panicked"), "{}", damas.log());
@@ -498,4 +545,46 @@ async fn a_burst_across_two_instances_is_limited_in_total() {
     assert!(fallbacks >= 1.0, "the fallback is counted ({fallbacks})");
     let status = c.terminate();
     assert!(status.success(), "{status:?}\n{}", c.log());
+}
+
+/// `rediss://`: the instance trusts the server's certificate only through the CA it is given
+/// (`SSL_CERT_FILE`, as a deployment with a private CA would), and then plays over TLS.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn redis_over_tls_is_trusted_through_the_given_ca_only() {
+    let redis = PrivateRedis::start_tls();
+    let url = redis.url();
+    let ca = redis.ca_file();
+    let ana = TestUser::new(6701, "Ana", Some("en"));
+
+    // With the system's CAs only, the certificate is refused: the instance runs but cannot reach
+    // Redis.
+    let (fake, mut untrusting) = polling(&[("REDIS_URL", url.as_str())]).await;
+    let deadline = Instant::now() + WAIT;
+    while !untrusting.log().contains("UnknownIssuer") {
+        assert!(Instant::now() < deadline, "{}", untrusting.log());
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let n = fake.call_count();
+    fake.send_text(&ana, "/play international easy white");
+    assert!(fake.wait_sent(n, ana.id).await.body().contains("try again"));
+    assert!(untrusting.terminate().success(), "{}", untrusting.log());
+    drop(fake);
+
+    let ca = ca.to_str().expect("a UTF-8 temp path");
+    let (fake, mut damas) = polling(&[("REDIS_URL", url.as_str()), ("SSL_CERT_FILE", ca)]).await;
+    let deadline = Instant::now() + WAIT;
+    let game = loop {
+        let n = fake.call_count();
+        fake.send_text(&ana, "/play international easy white");
+        let answer = fake.wait_sent(n, ana.id).await;
+        if !answer.body().contains("try again") {
+            let keys = redis.cli(&["--scan", "--pattern", "damas:*:game"]);
+            break keys.lines().next().map(str::to_owned).unwrap_or_default();
+        }
+        assert!(Instant::now() < deadline, "never connected over TLS:\n{}", damas.log());
+        tokio::time::sleep(Duration::from_millis(300)).await;
+    };
+    assert!(game.starts_with("damas:{"), "no game stored over TLS: {game:?}\n{}", damas.log());
+    assert!(damas.log().contains("connected to Redis"), "{}", damas.log());
+    assert!(damas.terminate().success(), "{}", damas.log());
 }

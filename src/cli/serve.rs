@@ -12,7 +12,7 @@ use crate::config::{self, Config};
 use crate::game::GameStore;
 use crate::game::engine_player::SearchEngine;
 use crate::game::service::{GameService, ServiceConfig};
-use crate::game::store::{MemoryStore, Retention};
+use crate::game::store::{MemoryStore, RedisTarget, Retention};
 use crate::ops::connect::{PendingStore, StoreHealth};
 use crate::webapp::{self, AppState};
 
@@ -66,7 +66,7 @@ pub async fn serve(config: Arc<Config>) -> anyhow::Result<()> {
             .await
     });
 
-    let store = crate::ops::store::MeteredStore::wrap(open_store(&config, health.clone()));
+    let store = crate::ops::store::MeteredStore::wrap(open_store(&config, health.clone())?);
     // Usually Redis answers at once; give it a moment so the first updates find it, then start
     // anyway (and keep connecting in the background) if it does not.
     let waited = tokio::time::Instant::now();
@@ -167,20 +167,22 @@ const SHUTDOWN_GRACE: std::time::Duration = std::time::Duration::from_secs(20);
 
 /// Redis when configured, else the embedded in-memory store. Redis is connected in the background
 /// (retrying until it answers), so the process starts even while Redis is down; `health` tells.
-fn open_store(config: &Config, health: StoreHealth) -> Arc<dyn GameStore> {
+fn open_store(config: &Config, health: StoreHealth) -> anyhow::Result<Arc<dyn GameStore>> {
     match &config.store.redis_url {
         Some(url) => {
-            info!(redis = %crate::ops::connect::redacted(url.expose()), "using Redis for games; connecting");
+            let target = RedisTarget::parse(url.expose()).context("REDIS_URL")?;
+            let shown = target.shown();
+            info!(redis = %shown, "using Redis for games; connecting");
             let prefix = config.store.key_prefix.clone();
-            PendingStore::spawn(url.clone(), &config.store.key_prefix, Retention::default(), health, move |store| {
+            Ok(PendingStore::spawn(target, shown, &config.store.key_prefix, Retention::default(), health, move |store| {
                 // From now on the per-user rate limit is shared by every instance.
-                crate::ops::limiter().share(store.connection(), &prefix);
-            })
+                crate::ops::limiter().share(store.link(), &prefix);
+            }))
         }
         None => {
             info!("REDIS_URL is not set: games are kept in memory and lost on restart");
             health.set(true);
-            Arc::new(MemoryStore::new(Retention::default()))
+            Ok(Arc::new(MemoryStore::new(Retention::default())))
         }
     }
 }

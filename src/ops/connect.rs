@@ -10,11 +10,10 @@ use std::time::Duration;
 use async_trait::async_trait;
 use tokio::sync::broadcast;
 
-use crate::config::Secret;
 use crate::game::VariantId;
 use crate::game::model::{ChatId, Game, GameId, UserId};
 use crate::game::ratings::{RatingEntry, RatingScope};
-use crate::game::store::{GameEvent, GameStore, RedisStore, Retention, StoreError};
+use crate::game::store::{GameEvent, GameStore, RedisStore, RedisTarget, Retention, StoreError};
 
 /// First wait between connection attempts; doubled after each failure up to [`MAX_BACKOFF`].
 const FIRST_BACKOFF: Duration = Duration::from_millis(250);
@@ -22,20 +21,6 @@ const MAX_BACKOFF: Duration = Duration::from_secs(5);
 /// How often the health of the store is checked once connected.
 const PROBE_EVERY: Duration = Duration::from_secs(2);
 const PROBE_TIMEOUT: Duration = Duration::from_secs(2);
-
-/// `redis://user:password@host:port/db` without the credentials, for logs.
-pub fn redacted(url: &str) -> String {
-    match url::Url::parse(url) {
-        Ok(u) => {
-            let host = u.host_str().unwrap_or("?");
-            match u.port() {
-                Some(port) => format!("{}://{host}:{port}{}", u.scheme(), u.path()),
-                None => format!("{}://{host}{}", u.scheme(), u.path()),
-            }
-        }
-        Err(_) => "(unparsable Redis URL)".to_owned(),
-    }
-}
 
 /// The wait before attempt `n + 1` after `n` failed attempts.
 pub fn backoff(failures: u32) -> Duration {
@@ -67,7 +52,8 @@ impl PendingStore {
     /// Connects to `url` in the background until it works; `connected` is called once with the
     /// store. `health` follows the connection from then on (probed every few seconds).
     pub fn spawn(
-        url: Secret,
+        target: RedisTarget,
+        shown: String,
         prefix: &str,
         retention: Retention,
         health: StoreHealth,
@@ -78,16 +64,13 @@ impl PendingStore {
         });
         let (task, prefix) = (pending.clone(), prefix.to_owned());
         tokio::spawn(async move {
-            let shown = redacted(url.expose());
             let mut failures = 0u32;
             let store = loop {
-                match RedisStore::connect(url.expose(), &prefix, retention).await {
+                match RedisStore::connect_to(&target, &prefix, retention).await {
                     Ok(store) => break Arc::new(store),
-                    Err(e) => {
+                    Err(error) => {
                         let wait = backoff(failures);
                         failures = failures.saturating_add(1);
-                        // The error may quote the URL; only the redacted form is logged.
-                        let error = e.to_string().replace(url.expose(), &shown);
                         tracing::warn!(redis = %shown, attempt = failures, retry_in_ms = wait.as_millis() as u64, %error, "cannot connect to Redis; retrying");
                         tokio::time::sleep(wait).await;
                     }
@@ -249,17 +232,6 @@ impl GameStore for PendingStore {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn credentials_never_reach_the_log_form() {
-        assert_eq!(
-            redacted("redis://:hunter2@db.internal:6380/2"),
-            "redis://db.internal:6380/2"
-        );
-        assert_eq!(redacted("rediss://me:pw@cache"), "rediss://cache");
-        assert!(!redacted("redis://user:s3cret@h:1").contains("s3cret"));
-        assert_eq!(redacted("not a url"), "(unparsable Redis URL)");
-    }
 
     #[test]
     fn backoff_doubles_up_to_a_ceiling() {

@@ -10,11 +10,12 @@
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Mutex, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
 use redis::Script;
-use redis::aio::ConnectionManager;
+
+use crate::game::store::Link;
 
 /// Updates a user may send at once.
 pub const BURST: u32 = 20;
@@ -89,7 +90,7 @@ const SHARED_TIMEOUT: Duration = Duration::from_millis(500);
 const WARN_EVERY_SECS: u64 = 10;
 
 struct Shared {
-    con: ConnectionManager,
+    link: Arc<Link>,
     prefix: String,
     script: Script,
 }
@@ -142,8 +143,8 @@ impl Limiter {
     }
 
     /// From now on the buckets live in Redis under `<prefix>:limit:{<user>}`. Only the first call counts.
-    pub fn share(&self, con: ConnectionManager, prefix: &str) {
-        let _ = self.shared.set(Shared { con, prefix: prefix.to_owned(), script: Script::new(SHARED_LUA) });
+    pub fn share(&self, link: Arc<Link>, prefix: &str) {
+        let _ = self.shared.set(Shared { link, prefix: prefix.to_owned(), script: Script::new(SHARED_LUA) });
     }
 
     /// Whether `user` may send another update now; takes one token if so.
@@ -151,7 +152,7 @@ impl Limiter {
         let Some(shared) = self.shared.get() else {
             return Decision::Local(self.local.allow(user, Instant::now()));
         };
-        let mut con = shared.con.clone();
+        let mut con = shared.link.connection();
         let key = format!("{}:limit:{{{user}}}", shared.prefix);
         let mut invocation = shared.script.key(key);
         invocation.arg(self.interval_ms).arg(self.tolerance_ms);

@@ -7,6 +7,7 @@
 //! against the game, dropping the ones that no longer belong. That keeps every write to a single
 //! key (what Redis Cluster allows atomically) without ever losing a game from a listing.
 
+pub mod link;
 pub mod memory;
 pub mod redis;
 
@@ -20,6 +21,7 @@ use super::model::{ChatId, Game, GameId, Status, UserId};
 use super::ratings::{RatingEntry, RatingScope};
 use super::VariantId;
 
+pub use self::link::{Link, RedisTarget};
 pub use self::memory::MemoryStore;
 pub use self::redis::RedisStore;
 

@@ -14,10 +14,10 @@ use std::time::Duration;
 
 use async_trait::async_trait;
 use futures::StreamExt;
-use redis::aio::{ConnectionManager, ConnectionManagerConfig};
 use redis::{AsyncCommands, Script};
 use tokio::sync::{OnceCell, broadcast, oneshot};
 
+use super::link::{Link, RedisTarget};
 use super::{
     GameEvent, GameStore, Retention, StoreError, active_in_chat, active_with_user, finished_with_user, newest_first,
 };
@@ -29,7 +29,6 @@ const CHANNEL_CAPACITY: usize = 64;
 /// The same for the subscribers to every game's changes.
 const ALL_CAPACITY: usize = 1024;
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(3);
-const RESPONSE_TIMEOUT: Duration = Duration::from_secs(5);
 
 /// KEYS[1] game. ARGV: data, ttl secs, channel, event.
 const CREATE_LUA: &str = r"
@@ -102,8 +101,7 @@ return 1
 ";
 
 pub struct RedisStore {
-    client: redis::Client,
-    con: ConnectionManager,
+    link: Arc<Link>,
     prefix: String,
     retention: Retention,
     create: Script,
@@ -133,20 +131,15 @@ fn ttl_secs(d: Duration) -> u64 {
 }
 
 impl RedisStore {
-    /// Connects to `url` (e.g. `redis://127.0.0.1:6379`). Every key starts with `prefix`.
+    /// Connects to `url` (e.g. `redis://127.0.0.1:6379`, or Sentinels: see [`RedisTarget`]).
+    /// Every key starts with `prefix`.
     pub async fn connect(url: &str, prefix: &str, retention: Retention) -> Result<RedisStore, StoreError> {
-        let client = redis::Client::open(url).map_err(unavailable)?;
-        let config = ConnectionManagerConfig::new()
-            .set_connection_timeout(Some(CONNECT_TIMEOUT))
-            .set_response_timeout(Some(RESPONSE_TIMEOUT))
-            .set_number_of_retries(2);
-        let con = tokio::time::timeout(CONNECT_TIMEOUT * 3, ConnectionManager::new_with_config(client.clone(), config))
-            .await
-            .map_err(|_| StoreError::Unavailable(format!("timed out connecting to {url}")))?
-            .map_err(unavailable)?;
+        Self::connect_to(&RedisTarget::parse(url)?, prefix, retention).await
+    }
+
+    pub async fn connect_to(target: &RedisTarget, prefix: &str, retention: Retention) -> Result<RedisStore, StoreError> {
         Ok(RedisStore {
-            client,
-            con,
+            link: Link::connect(target).await?,
             prefix: prefix.to_owned(),
             retention,
             create: Script::new(CREATE_LUA),
@@ -158,10 +151,10 @@ impl RedisStore {
         })
     }
 
-    /// A handle on the store's connection (multiplexed, reconnecting), for other small uses of the
-    /// same Redis such as the shared rate limit.
-    pub fn connection(&self) -> ConnectionManager {
-        self.con.clone()
+    /// The store's link to Redis (multiplexed, reconnecting, following the master), for other
+    /// small uses of the same Redis such as the shared rate limit.
+    pub fn link(&self) -> Arc<Link> {
+        Arc::clone(&self.link)
     }
 
     fn game_key(&self, id: &GameId) -> String {
@@ -217,7 +210,7 @@ impl RedisStore {
         for id in ids {
             pipe.cmd("HMGET").arg(self.game_key(id)).arg("v").arg("data");
         }
-        let mut con = self.con.clone();
+        let mut con = self.link.connection();
         let rows: Vec<(Option<u64>, Option<String>)> = pipe.query_async(&mut con).await.map_err(unavailable)?;
         ids.iter()
             .zip(rows)
@@ -236,7 +229,7 @@ impl RedisStore {
             }
         }
         if !gone.is_empty() {
-            let mut con = self.con.clone();
+            let mut con = self.link.connection();
             let cmd = if key.ends_with(":history") { "ZREM" } else { "SREM" };
             redis::cmd(cmd)
                 .arg(key)
@@ -268,7 +261,7 @@ impl RedisStore {
             // sweeper look early, never late.
             pipe.cmd("ZADD").arg(self.deadlines_key()).arg("LT").arg(deadline).arg(game.id.as_str()).ignore();
         }
-        let mut con = self.con.clone();
+        let mut con = self.link.connection();
         pipe.query_async::<()>(&mut con).await.map_err(unavailable)
     }
 
@@ -302,7 +295,7 @@ impl RedisStore {
                 pipe.srem(self.chat_active_key(chat), game.id.as_str()).ignore();
             }
         }
-        let mut con = self.con.clone();
+        let mut con = self.link.connection();
         pipe.query_async::<()>(&mut con).await.map_err(unavailable)
     }
 
@@ -310,11 +303,11 @@ impl RedisStore {
         self.dispatcher
             .get_or_try_init(|| async {
                 let pattern = format!("{}:*:events", self.prefix);
-                let stream = subscribe_pattern(&self.client, &pattern).await?;
+                let stream = subscribe_pattern(&self.link.client(), &pattern).await?;
                 let senders: Arc<Mutex<HashMap<GameId, broadcast::Sender<GameEvent>>>> = Arc::default();
                 let all = broadcast::channel(ALL_CAPACITY).0;
                 let (stop, stopped) = oneshot::channel();
-                tokio::spawn(listen(self.client.clone(), pattern, stream, Arc::clone(&senders), all.clone(), stopped));
+                tokio::spawn(listen(self.link(), pattern, stream, Arc::clone(&senders), all.clone(), stopped));
                 Ok(Dispatcher { senders, all, _stop: stop })
             })
             .await
@@ -334,49 +327,60 @@ async fn subscribe_pattern(client: &redis::Client, pattern: &str) -> Result<redi
 }
 
 async fn listen(
-    client: redis::Client,
+    link: Arc<Link>,
     pattern: String,
     mut stream: redis::aio::PubSubStream,
     senders: Arc<Mutex<HashMap<GameId, broadcast::Sender<GameEvent>>>>,
     all: broadcast::Sender<GameEvent>,
     mut stopped: oneshot::Receiver<()>,
 ) {
+    let mut moves = link.moves();
     loop {
         tokio::select! {
             _ = &mut stopped => return,
+            Ok(()) = moves.changed() => {
+                // Events are published on the new master only.
+                tracing::info!("game event subscription moving to the new Redis master");
+            }
             msg = stream.next() => match msg {
                 Some(msg) => {
-                    let Ok(event) = serde_json::from_slice::<GameEvent>(msg.get_payload_bytes()) else {
-                        tracing::warn!(channel = msg.get_channel_name(), "unreadable game event");
-                        continue;
-                    };
-                    // Nobody listening to every game is not an error.
-                    let _ = all.send(event.clone());
-                    let mut map = senders.lock().unwrap_or_else(|p| p.into_inner());
-                    if let Some(tx) = map.get(&event.id) {
-                        if tx.receiver_count() == 0 {
-                            map.remove(&event.id);
-                        } else {
-                            let _ = tx.send(event);
-                        }
-                    }
+                    deliver(&msg, &senders, &all);
+                    continue;
                 }
-                None => {
-                    // Connection lost: events in the gap are missed; subscribers re-read the game
-                    // on their next event or poll.
-                    tracing::warn!("game event subscription lost; reconnecting");
-                    loop {
-                        tokio::select! {
-                            _ = &mut stopped => return,
-                            _ = tokio::time::sleep(Duration::from_secs(1)) => {}
-                        }
-                        match subscribe_pattern(&client, &pattern).await {
-                            Ok(s) => { stream = s; break; }
-                            Err(e) => tracing::warn!(error = %e, "game event subscription: retrying"),
-                        }
-                    }
-                }
+                // Connection lost: events in the gap are missed; subscribers re-read the game on
+                // their next event or poll.
+                None => tracing::warn!("game event subscription lost; reconnecting"),
             }
+        }
+        loop {
+            tokio::select! {
+                _ = &mut stopped => return,
+                _ = tokio::time::sleep(Duration::from_secs(1)) => {}
+            }
+            match subscribe_pattern(&link.client(), &pattern).await {
+                Ok(s) => {
+                    stream = s;
+                    break;
+                }
+                Err(e) => tracing::warn!(error = %e, "game event subscription: retrying"),
+            }
+        }
+    }
+}
+
+fn deliver(msg: &redis::Msg, senders: &Mutex<HashMap<GameId, broadcast::Sender<GameEvent>>>, all: &broadcast::Sender<GameEvent>) {
+    let Ok(event) = serde_json::from_slice::<GameEvent>(msg.get_payload_bytes()) else {
+        tracing::warn!(channel = msg.get_channel_name(), "unreadable game event");
+        return;
+    };
+    // Nobody listening to every game is not an error.
+    let _ = all.send(event.clone());
+    let mut map = senders.lock().unwrap_or_else(|p| p.into_inner());
+    if let Some(tx) = map.get(&event.id) {
+        if tx.receiver_count() == 0 {
+            map.remove(&event.id);
+        } else {
+            let _ = tx.send(event);
         }
     }
 }
@@ -384,7 +388,7 @@ async fn listen(
 #[async_trait]
 impl GameStore for RedisStore {
     async fn get(&self, id: &GameId) -> Result<Game, StoreError> {
-        let mut con = self.con.clone();
+        let mut con = self.link.connection();
         let (v, data): (Option<u64>, Option<String>) = redis::cmd("HMGET")
             .arg(self.game_key(id))
             .arg("v")
@@ -401,7 +405,7 @@ impl GameStore for RedisStore {
         let data = Self::encode(&game)?;
         let event = serde_json::to_string(&GameEvent::of(&game)).map_err(|e| StoreError::Corrupt(e.to_string()))?;
         self.index_before(&game).await?;
-        let mut con = self.con.clone();
+        let mut con = self.link.connection();
         let created: i64 = self
             .create
             .key(self.game_key(&game.id))
@@ -425,7 +429,7 @@ impl GameStore for RedisStore {
         let data = Self::encode(&game)?;
         let event = serde_json::to_string(&GameEvent::of(&game)).map_err(|e| StoreError::Corrupt(e.to_string()))?;
         self.index_before(&game).await?;
-        let mut con = self.con.clone();
+        let mut con = self.link.connection();
         let written: i64 = self
             .cas
             .key(self.game_key(&game.id))
@@ -467,13 +471,13 @@ impl GameStore for RedisStore {
                 pipe.srem(self.chat_active_key(chat), id.as_str()).ignore();
             }
         }
-        let mut con = self.con.clone();
+        let mut con = self.link.connection();
         pipe.query_async::<()>(&mut con).await.map_err(unavailable)
     }
 
     async fn active_for_user(&self, user: UserId) -> Result<Vec<Game>, StoreError> {
         let key = self.user_active_key(user);
-        let mut con = self.con.clone();
+        let mut con = self.link.connection();
         let ids: Vec<String> = con.smembers(&key).await.map_err(unavailable)?;
         let ids = ids.iter().filter_map(|s| GameId::parse(s).ok()).collect();
         let mut games = self.listed(&key, ids, |g| active_with_user(g, user)).await?;
@@ -483,7 +487,7 @@ impl GameStore for RedisStore {
 
     async fn active_for_chat(&self, chat: ChatId) -> Result<Vec<Game>, StoreError> {
         let key = self.chat_active_key(chat);
-        let mut con = self.con.clone();
+        let mut con = self.link.connection();
         let ids: Vec<String> = con.smembers(&key).await.map_err(unavailable)?;
         let ids = ids.iter().filter_map(|s| GameId::parse(s).ok()).collect();
         let mut games = self.listed(&key, ids, |g| active_in_chat(g, chat)).await?;
@@ -496,7 +500,7 @@ impl GameStore for RedisStore {
             return Ok(Vec::new());
         }
         let key = self.user_history_key(user);
-        let mut con = self.con.clone();
+        let mut con = self.link.connection();
         // Some listed games may have expired; read a few extra so the page is usually full.
         let want = limit + limit / 4 + 4;
         let ids: Vec<String> = con.zrevrange(&key, 0, want as isize - 1).await.map_err(unavailable)?;
@@ -508,7 +512,7 @@ impl GameStore for RedisStore {
     }
 
     async fn due(&self, now: i64, limit: usize) -> Result<Vec<GameId>, StoreError> {
-        let mut con = self.con.clone();
+        let mut con = self.link.connection();
         let ids: Vec<String> = redis::cmd("ZRANGE")
             .arg(self.deadlines_key())
             .arg("-inf")
@@ -535,7 +539,7 @@ impl GameStore for RedisStore {
     }
 
     async fn claim_once(&self, key: &str, ttl: Duration) -> Result<bool, StoreError> {
-        let mut con = self.con.clone();
+        let mut con = self.link.connection();
         let set: Option<String> = redis::cmd("SET")
             .arg(format!("{}:once:{key}", self.prefix))
             .arg(1)
@@ -549,7 +553,7 @@ impl GameStore for RedisStore {
     }
 
     async fn kv_set(&self, key: &str, value: &str, ttl: Duration) -> Result<(), StoreError> {
-        let mut con = self.con.clone();
+        let mut con = self.link.connection();
         redis::cmd("SET")
             .arg(self.kv_key(key))
             .arg(value)
@@ -561,12 +565,12 @@ impl GameStore for RedisStore {
     }
 
     async fn kv_get(&self, key: &str) -> Result<Option<String>, StoreError> {
-        let mut con = self.con.clone();
+        let mut con = self.link.connection();
         con.get(self.kv_key(key)).await.map_err(unavailable)
     }
 
     async fn kv_delete(&self, key: &str) -> Result<(), StoreError> {
-        let mut con = self.con.clone();
+        let mut con = self.link.connection();
         con.del::<_, ()>(self.kv_key(key)).await.map_err(unavailable)
     }
 
@@ -577,7 +581,7 @@ impl GameStore for RedisStore {
         new: Option<&str>,
         ttl: Duration,
     ) -> Result<bool, StoreError> {
-        let mut con = self.con.clone();
+        let mut con = self.link.connection();
         let written: i64 = self
             .kv_cas
             .key(self.kv_key(key))
@@ -601,12 +605,12 @@ impl GameStore for RedisStore {
         for key in keys {
             pipe.get(self.kv_key(key));
         }
-        let mut con = self.con.clone();
+        let mut con = self.link.connection();
         pipe.query_async(&mut con).await.map_err(unavailable)
     }
 
     async fn kv_raise(&self, key: &str, value: u64, ttl: Duration) -> Result<bool, StoreError> {
-        let mut con = self.con.clone();
+        let mut con = self.link.connection();
         let written: i64 = self
             .kv_raise
             .key(self.kv_key(key))
@@ -625,7 +629,7 @@ impl GameStore for RedisStore {
         user: UserId,
     ) -> Result<Option<RatingEntry>, StoreError> {
         let (entries, _) = self.rating_keys(scope, variant);
-        let mut con = self.con.clone();
+        let mut con = self.link.connection();
         let raw: Option<String> = con.hget(&entries, user.0).await.map_err(unavailable)?;
         raw.map(|s| serde_json::from_str(&s).map_err(|e| StoreError::Corrupt(format!("rating of {user}: {e}"))))
             .transpose()
@@ -640,7 +644,7 @@ impl GameStore for RedisStore {
             .ignore()
             .zadd(&board, entry.user.0, entry.glicko.rating)
             .ignore();
-        let mut con = self.con.clone();
+        let mut con = self.link.connection();
         pipe.query_async::<()>(&mut con).await.map_err(unavailable)
     }
 
@@ -663,7 +667,7 @@ impl GameStore for RedisStore {
             let data = serde_json::to_string(entry).map_err(|e| StoreError::Corrupt(e.to_string()))?;
             invocation.arg(entry.user.0).arg(*expected).arg(data).arg(entry.glicko.rating);
         }
-        let mut con = self.con.clone();
+        let mut con = self.link.connection();
         let written: i64 = invocation.invoke_async(&mut con).await.map_err(|e| {
             if e.to_string().contains("corrupt rating entry") {
                 StoreError::Corrupt(e.to_string())
@@ -684,7 +688,7 @@ impl GameStore for RedisStore {
             return Ok(Vec::new());
         }
         let (entries, board) = self.rating_keys(scope, variant);
-        let mut con = self.con.clone();
+        let mut con = self.link.connection();
         let users: Vec<u64> = con.zrevrange(&board, 0, n as isize - 1).await.map_err(unavailable)?;
         if users.is_empty() {
             return Ok(Vec::new());
