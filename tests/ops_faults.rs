@@ -51,6 +51,17 @@ async fn game_where(store: &RedisStore, user: &TestUser, what: &str, done: impl 
     }
 }
 
+/// Starts an easy International game for `user` in private chat and plays one move; returns the
+/// game once the engine has answered.
+async fn a_move_against_the_engine(fake: &FakeTelegram, store: &RedisStore, user: &TestUser) -> Game {
+    let n = fake.call_count();
+    fake.send_text(user, "/play international easy white");
+    fake.wait_sent(n, user.id).await;
+    let game = game_where(store, user, "the new game", |_| true).await;
+    fake.send_text(user, &first_move(&game));
+    game_where(store, user, "the engine's reply", |g| g.moves.len() == 2).await
+}
+
 fn first_move(game: &Game) -> String {
     let pos = Position::from_fen(game.variant, &game.fen).unwrap();
     pos.notation(&pos.legal_moves()[0])
@@ -83,12 +94,7 @@ async fn redis_restart_mid_game_asks_to_try_again_and_loses_nothing() {
     let store = store_at(&url).await;
     let ana = TestUser::new(6101, "Ana", Some("en"));
 
-    let n = fake.call_count();
-    fake.send_text(&ana, "/play international easy white");
-    fake.wait_sent(n, ana.id).await;
-    let game = game_where(&store, &ana, "the new game", |_| true).await;
-    fake.send_text(&ana, &first_move(&game));
-    let before = game_where(&store, &ana, "the engine's reply", |g| g.moves.len() == 2).await;
+    let before = a_move_against_the_engine(&fake, &store, &ana).await;
 
     // Redis dies: the next move gets an answer asking to try again, and nothing changes.
     redis.kill();
@@ -156,12 +162,7 @@ async fn a_sentinel_failover_moves_play_to_the_promoted_replica() {
     let on_replica = store_at(&replica.url()).await;
     let ana = TestUser::new(6601, "Ana", Some("en"));
 
-    let n = fake.call_count();
-    fake.send_text(&ana, "/play international easy white");
-    fake.wait_sent(n, ana.id).await;
-    let game = game_where(&store, &ana, "the new game", |_| true).await;
-    fake.send_text(&ana, &first_move(&game));
-    let before = game_where(&store, &ana, "the engine's reply", |g| g.moves.len() == 2).await;
+    let before = a_move_against_the_engine(&fake, &store, &ana).await;
     // Replication is asynchronous: only what reached the replica can survive the master.
     game_where(&on_replica, &ana, "the replica to catch up", |g| g.version == before.version).await;
 

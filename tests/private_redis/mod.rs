@@ -81,18 +81,19 @@ impl PrivateRedis {
         redis.role = Role::Tls;
         let dir = redis.dir.path();
         std::fs::write(dir.join("ext.cnf"), "subjectAltName=IP:127.0.0.1\n").expect("ext.cnf");
-        let ec = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"];
+        let ec = "-newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes";
         for args in [
-            &[&["req", "-x509"][..], &ec, &["-keyout", "ca.key", "-out", "ca.pem", "-days", "2", "-subj", "/CN=damas test CA"]].concat(),
-            &[&["req"][..], &ec, &["-keyout", "server.key", "-out", "server.csr", "-subj", "/CN=127.0.0.1"]].concat(),
-            &["x509", "-req", "-in", "server.csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial", "-out", "server.pem", "-days", "2", "-extfile", "ext.cnf"][..].to_vec(),
+            format!("req -x509 {ec} -keyout ca.key -out ca.pem -days 2 -subj /CN=damas-test-CA"),
+            format!("req {ec} -keyout server.key -out server.csr -subj /CN=127.0.0.1"),
+            "x509 -req -in server.csr -CA ca.pem -CAkey ca.key -CAcreateserial -out server.pem -days 2 -extfile ext.cnf"
+                .to_owned(),
         ] {
             let out = Command::new("openssl")
-                .args(args)
+                .args(args.split(' '))
                 .current_dir(dir)
                 .output()
                 .unwrap_or_else(|e| panic!("cannot run openssl (is it installed?): {e}"));
-            assert!(out.status.success(), "openssl {args:?}: {}", String::from_utf8_lossy(&out.stderr));
+            assert!(out.status.success(), "openssl {args}: {}", String::from_utf8_lossy(&out.stderr));
         }
         redis.launch();
         redis
