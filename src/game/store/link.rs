@@ -23,7 +23,7 @@ use tokio::sync::watch;
 
 use super::StoreError;
 
-const CONNECT_TIMEOUT: Duration = Duration::from_secs(3);
+pub(super) const CONNECT_TIMEOUT: Duration = Duration::from_secs(3);
 const RESPONSE_TIMEOUT: Duration = Duration::from_secs(5);
 const SENTINEL_PORT: u16 = 26379;
 /// How often the Sentinels are asked who the master is.
@@ -47,7 +47,7 @@ fn bad_url(why: &str) -> StoreError {
     StoreError::Unavailable(format!("bad Redis URL: {why}"))
 }
 
-fn unavailable(e: redis::RedisError) -> StoreError {
+pub(super) fn unavailable(e: redis::RedisError) -> StoreError {
     StoreError::Unavailable(e.to_string())
 }
 
@@ -210,7 +210,6 @@ struct Watched {
     node: SentinelNodeConnectionInfo,
 }
 
-#[derive(Clone)]
 struct Current {
     client: redis::Client,
     con: ConnectionManager,
@@ -289,21 +288,19 @@ impl Link {
         Ok(link)
     }
 
-    fn current(&self) -> Current {
-        self.current
-            .read()
-            .unwrap_or_else(|p| p.into_inner())
-            .clone()
+    fn current(&self) -> std::sync::RwLockReadGuard<'_, Current> {
+        self.current.read().unwrap_or_else(|p| p.into_inner())
     }
 
-    /// A handle on the connection to the current master (multiplexed, reconnecting).
+    /// A handle on the connection to the current master (multiplexed, reconnecting). Every store
+    /// call takes one, so only the handle is cloned, not the client beside it.
     pub fn connection(&self) -> ConnectionManager {
-        self.current().con
+        self.current().con.clone()
     }
 
     /// The current master, for connections of its own (subscriptions).
     pub fn client(&self) -> redis::Client {
-        self.current().client
+        self.current().client.clone()
     }
 
     /// Changes each time the link moves to another master.
@@ -318,7 +315,7 @@ impl Link {
             return Ok(false);
         };
         let master = sentinels.master().await?;
-        let before = server_of(&self.client());
+        let before = server_of(&self.current().client);
         let after = server_of(&master);
         if before == after {
             return Ok(false);

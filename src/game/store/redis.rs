@@ -17,7 +17,7 @@ use futures::StreamExt;
 use redis::{AsyncCommands, Script};
 use tokio::sync::{OnceCell, broadcast, oneshot};
 
-use super::link::{Link, RedisTarget};
+use super::link::{CONNECT_TIMEOUT, Link, RedisTarget, unavailable};
 use super::{
     GameEvent, GameStore, Retention, StoreError, active_in_chat, active_with_user, finished_with_user, newest_first,
 };
@@ -28,7 +28,6 @@ use crate::game::ratings::{RatingEntry, RatingScope};
 const CHANNEL_CAPACITY: usize = 64;
 /// The same for the subscribers to every game's changes.
 const ALL_CAPACITY: usize = 1024;
-const CONNECT_TIMEOUT: Duration = Duration::from_secs(3);
 
 /// KEYS[1] game. ARGV: data, ttl secs, channel, event.
 const CREATE_LUA: &str = r"
@@ -120,10 +119,6 @@ struct Dispatcher {
     all: broadcast::Sender<GameEvent>,
     /// Dropping the store drops this, which ends the listening task.
     _stop: oneshot::Sender<()>,
-}
-
-fn unavailable(e: redis::RedisError) -> StoreError {
-    StoreError::Unavailable(e.to_string())
 }
 
 fn ttl_secs(d: Duration) -> u64 {
