@@ -7,6 +7,7 @@ mod matches;
 mod openings;
 pub mod play;
 mod tactics;
+mod tune;
 mod moves;
 mod perft;
 pub mod serve;
@@ -169,6 +170,26 @@ pub enum Command {
         #[arg(long, default_value = "hard")]
         level: crate::engine::Level,
     },
+    /// Fit evaluation weights to the results of the games in PDN files and print the changes.
+    #[command(hide = true)]
+    Tune {
+        #[arg(long, short)]
+        variant: VariantId,
+        /// PDN files of finished games (from `damas match --pdn`, say).
+        #[arg(required = true)]
+        games: Vec<std::path::PathBuf>,
+        /// Start from these weights instead of the built-in set.
+        #[arg(long)]
+        weights: Option<std::path::PathBuf>,
+        /// Only fit these weights (a name, or a prefix such as `advance`); all by default.
+        #[arg(long = "free", value_delimiter = ',')]
+        free: Vec<String>,
+        /// Plies at the start of each game left out (the opening ballot and what follows it).
+        #[arg(long, default_value_t = 10)]
+        skip: usize,
+        #[arg(long, default_value_t = 50)]
+        rounds: usize,
+    },
 }
 
 /// Runs the parsed command line; the error is printed by `main` and turns into exit code 1.
@@ -209,6 +230,9 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
             Some(file) => tactics::check(variant, &file, level),
             None => tactics::run(variant, count, depth, seed, games),
         },
+        Some(Command::Tune { variant, games, weights, free, skip, rounds }) => {
+            tune::run(tune::TuneArgs { variant, games, weights, free, skip, rounds })
+        }
     }
 }
 

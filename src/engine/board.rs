@@ -38,6 +38,11 @@ pub(crate) struct Tables {
     pub cone: [Vec<u128>; 2],
     /// The half of the board nearer each colour's crowning row.
     pub far: [u128; 2],
+    /// The left half of the board's columns, as White sees it.
+    pub left: u128,
+    /// `own_index[color][bit]`: the square's place in notation order as `color` sees the board
+    /// (Black's board turned half a turn), for tables by square.
+    pub own_index: [[u8; 128]; 2],
     /// Pieces on the board at the start.
     pub start_pieces: u32,
     /// Where each colour's men are crowned.
@@ -101,6 +106,13 @@ impl Tables {
         let mut col_of = [0u8; 128];
         let mut rel_row = [[0u128; 12]; 2];
         let mut centre = 0u128;
+        let mut left = 0u128;
+        let mut own_index = [[0u8; 128]; 2];
+        let count = v.squares().count();
+        for (n, sq) in v.squares().enumerate() {
+            own_index[0][sq.index()] = n as u8;
+            own_index[1][sq.index()] = (count - 1 - n) as u8;
+        }
         let mut main_diagonal = 0u128;
         let corner_a1 = v.square_at(0, 0).is_some();
         for sq in v.squares() {
@@ -111,6 +123,9 @@ impl Tables {
             col_of[sq.index()] = c;
             rel_row[0][r as usize] |= bit;
             rel_row[1][(v.rows - 1 - r) as usize] |= bit;
+            if c < v.cols / 2 {
+                left |= bit;
+            }
             let (rq, cq) = (v.rows / 4, v.cols / 4);
             if r >= rq && r < v.rows - rq && c >= cq && c < v.cols - cq {
                 centre |= bit;
@@ -213,6 +228,8 @@ impl Tables {
             flying: v.king_range == KingRange::Flying,
             men_capture_kings: v.men_capture_kings,
             centre,
+            left,
+            own_index,
             main_diagonal,
             double_corners,
             cone,

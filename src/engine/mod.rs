@@ -21,6 +21,7 @@ pub mod openings;
 mod search;
 pub mod tactics;
 mod tt;
+pub mod tune;
 
 use std::str::FromStr;
 use std::sync::Arc;
@@ -155,7 +156,7 @@ impl Engine {
     }
 
     pub fn with_weights(variant: VariantId, weights: Weights, tt_bits: u32) -> Engine {
-        Engine { searcher: Searcher::new(weights, tt_bits), variant }
+        Engine { searcher: Searcher::new(weights.prepared(variant), tt_bits), variant }
     }
 
     pub fn variant(&self) -> VariantId {

@@ -2,7 +2,7 @@
 //! having fewer pieces and fewer moves is good; a king, which is hard to give away, counts as a
 //! burden worth more than a man.
 
-use super::{Weights, common};
+use super::{SquarePlanes, Weights, common};
 use crate::engine::board::{Material, Tables};
 use crate::rules::Position;
 
@@ -22,6 +22,9 @@ pub const WEIGHTS: Weights = Weights {
     tempo: 0,
     trade: 0,
     drive: 0,
+    balance: 0,
+    man_squares: Vec::new(),
+    planes: SquarePlanes::EMPTY,
 };
 
 /// White minus Black: the ordinary terms (material, mobility) with the sign turned round.

@@ -2,7 +2,7 @@
 //! crown dominates the middlegame; in the ending a lone king draws against one or two pieces and
 //! against three kings when it holds the main diagonal.
 
-use super::{Weights, common, flying_king_scale, lone_king};
+use super::{SquarePlanes, Weights, common, flying_king_scale, lone_king};
 use crate::engine::board::{Material, Tables};
 use crate::rules::Position;
 
@@ -19,6 +19,9 @@ pub const WEIGHTS: Weights = Weights {
     tempo: 3,
     trade: 30,
     drive: 0,
+    balance: 0,
+    man_squares: Vec::new(),
+    planes: SquarePlanes::EMPTY,
 };
 
 /// Russian, Pool, Czech and Thai: the same terms with mobility weighted twice as much. Tuned by
@@ -27,7 +30,9 @@ pub const WEIGHTS: Weights = Weights {
 /// but only +11 ± 25 in Brazilian and +5 ± 25 in Spanish, which keep the plain set. In Thai, king
 /// values of 200 and 320 scored -34 and -52, and runaway, back-rank and centre changes stayed
 /// within the error.
-pub const MOBILE: Weights = Weights { mobility: 4, ..WEIGHTS };
+pub fn mobile() -> Weights {
+    Weights { mobility: 4, ..WEIGHTS }
+}
 
 #[inline(always)]
 pub(super) fn evaluate(p: &Position, t: &Tables, w: &Weights) -> i32 {

@@ -73,6 +73,61 @@ pub struct Weights {
     pub trade: i32,
     /// Kings-only ending where one side has more: bonus per step the strong kings close in.
     pub drive: i32,
+    /// Penalty per man of difference between a side's left and right wings.
+    pub balance: i32,
+    /// A bonus for a man on each square, in notation order as its own side sees the board (Black's
+    /// board turned half a turn: its first entry is White's last square). Empty for none. After
+    /// changing it by hand, call [`Weights::prepared`].
+    pub man_squares: Vec<i32>,
+    /// `man_squares` laid out for the evaluation.
+    #[serde(skip)]
+    planes: SquarePlanes,
+}
+
+/// A square table as bit planes over the board: the evaluation adds it for all the men at once
+/// with a few population counts instead of a loop over the men.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+struct SquarePlanes {
+    /// `planes[color][k]`: the squares whose value, less `low`, has bit `k` set.
+    planes: [[u128; PLANES]; 2],
+    low: i32,
+    used: usize,
+}
+
+/// Values of a square table may span up to 2^PLANES - 1; wider ones are clamped.
+const PLANES: usize = 10;
+
+impl SquarePlanes {
+    const EMPTY: SquarePlanes = SquarePlanes { planes: [[0; PLANES]; 2], low: 0, used: 0 };
+
+    fn build(values: &[i32], t: &Tables) -> SquarePlanes {
+        let mut out = SquarePlanes::default();
+        let Some(&low) = values.iter().min() else { return out };
+        let span = values.iter().map(|v| v - low).max().unwrap_or(0).min((1 << PLANES) - 1);
+        out.low = low;
+        out.used = (32 - span.leading_zeros()) as usize;
+        for bit in iter_bits(t.mask) {
+            for color in 0..2 {
+                let value = values.get(t.own_index[color][bit] as usize).copied().unwrap_or(low);
+                let above = (value - low).clamp(0, span);
+                for k in 0..out.used {
+                    if above >> k & 1 != 0 {
+                        out.planes[color][k] |= 1u128 << bit;
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    #[inline(always)]
+    fn sum(&self, color: usize, men: u128) -> i32 {
+        let mut s = self.low * men.count_ones() as i32;
+        for k in 0..self.used {
+            s += ((men & self.planes[color][k]).count_ones() as i32) << k;
+        }
+        s
+    }
 }
 
 impl Default for Weights {
@@ -84,21 +139,23 @@ impl Default for Weights {
 impl Weights {
     /// The built-in weights of a variant's family.
     pub fn for_variant(variant: VariantId) -> Weights {
-        match Family::of(variant) {
-            Family::ShortEight if variant == VariantId::English => short8::ENGLISH,
-            Family::ShortEight if variant == VariantId::Italian => short8::ITALIAN,
+        let weights = match Family::of(variant) {
+            Family::ShortEight if variant == VariantId::English => short8::english(),
+            Family::ShortEight if variant == VariantId::Italian => short8::italian(),
             Family::ShortEight => short8::WEIGHTS,
             Family::FlyingEight
                 if matches!(variant, VariantId::Russian | VariantId::Thai | VariantId::Pool | VariantId::Czech) =>
             {
-                flying8::MOBILE
+                flying8::mobile()
             }
             Family::FlyingEight => flying8::WEIGHTS,
-            Family::TenByTen if matches!(variant, VariantId::International | VariantId::Frisian) => ten::MOBILE,
+            Family::TenByTen if variant == VariantId::International => ten::international(),
+            Family::TenByTen if variant == VariantId::Frisian => ten::mobile(),
             Family::TenByTen => ten::weights(variant.rules().king_range),
             Family::Orthogonal => orthogonal::WEIGHTS,
             Family::Losing => anti::WEIGHTS,
-        }
+        };
+        weights.prepared(variant)
     }
 
     /// Reads weights from TOML text; missing fields take the variant's defaults.
@@ -109,7 +166,14 @@ impl Weights {
         for (k, v) in table {
             merged.insert(k, v);
         }
-        merged.try_into()
+        let weights: Weights = merged.try_into()?;
+        Ok(weights.prepared(variant))
+    }
+
+    /// The weights made ready for a variant's board (the square table laid out for it).
+    pub fn prepared(mut self, variant: VariantId) -> Weights {
+        self.planes = SquarePlanes::build(&self.man_squares, Tables::of(variant));
+        self
     }
 }
 
@@ -173,6 +237,13 @@ pub(crate) fn common(p: &Position, t: &Tables, w: &Weights, m: &Material) -> i32
         s += (men & t.centre).count_ones() as i32 * w.centre;
         s += (my_kings & t.centre).count_ones() as i32 * w.king_centre;
         s += t.man_mobility(men, empty, color) as i32 * w.mobility;
+        if w.planes.used > 0 {
+            s += w.planes.sum(ci, men);
+        }
+        if w.balance != 0 {
+            let left = (men & t.left).count_ones() as i32;
+            s -= w.balance * (2 * left - men.count_ones() as i32).abs();
+        }
         if my_kings != 0 {
             s += t.king_mobility(my_kings, empty) as i32 * w.king_mobility;
         }
@@ -311,6 +382,41 @@ mod tests {
         assert!(evaluate(&four, &w) > 500);
         let one = Position::from_fen(VariantId::Russian, "W:WKa1:BKh2").unwrap();
         assert!(evaluate(&one, &Weights::for_variant(VariantId::Russian)).abs() <= 10);
+    }
+
+    #[test]
+    fn men_spread_over_both_wings_beat_men_on_one() {
+        let v = VariantId::International;
+        // The same rows and the same number of steps; only the spread over the wings differs.
+        let spread = Position::from_fen(v, "B:W46,49,50:B1,2,3").unwrap();
+        let one_wing = Position::from_fen(v, "B:W46,47,48:B1,2,3").unwrap();
+        let w = Weights::for_variant(v);
+        assert!(w.balance > 0);
+        assert!(evaluate(&spread, &w) < evaluate(&one_wing, &w), "Black to move: White's spread is worse for Black");
+        let blind = Weights { balance: 0, ..w };
+        assert_eq!(evaluate(&spread, &blind), evaluate(&one_wing, &blind));
+    }
+
+    /// The same position with the colours swapped and the board turned half a turn.
+    fn turned(side: char, white: &[u32], black: &[u32], squares: u32) -> String {
+        let list = |v: &[u32]| v.iter().map(|s| (squares + 1 - s).to_string()).collect::<Vec<_>>().join(",");
+        let side = if side == 'W' { 'B' } else { 'W' };
+        format!("{side}:W{}:B{}", list(black), list(white))
+    }
+
+    #[test]
+    fn a_square_table_scores_both_colours_alike() {
+        for (v, squares) in [(VariantId::International, 50u32), (VariantId::English, 32)] {
+            let table = (0..squares as i32).map(|i| (i * 37) % 23 - 11).collect();
+            let w = Weights { man_squares: table, ..Weights::for_variant(v) }.prepared(v);
+            let (white, black): (&[u32], &[u32]) = if squares == 50 { (&[31, 33, 36, 40, 47], &[6, 12, 19, 24]) } else { (&[21, 22, 30], &[5, 9, 12, 13]) };
+            let list = |v: &[u32]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(",");
+            let p = Position::from_fen(v, &format!("W:W{}:B{}", list(white), list(black))).unwrap();
+            let q = Position::from_fen(v, &turned('W', white, black, squares)).unwrap();
+            assert_eq!(evaluate(&p, &w), evaluate(&q, &w), "{v}");
+            let plain = Weights::for_variant(v);
+            assert_ne!(evaluate(&p, &w), evaluate(&p, &plain), "{v}: the table counts");
+        }
     }
 
     #[test]

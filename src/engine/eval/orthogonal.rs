@@ -2,7 +2,7 @@
 //! With no back-rank defence and men capturing sideways, advancement and the king race decide; a lone
 //! king against a lone king is a draw by rule.
 
-use super::{Weights, common, lone_king};
+use super::{SquarePlanes, Weights, common, lone_king};
 use crate::engine::board::{Material, Tables};
 use crate::rules::Position;
 
@@ -21,6 +21,9 @@ pub const WEIGHTS: Weights = Weights {
     tempo: 2,
     trade: 30,
     drive: 0,
+    balance: 0,
+    man_squares: Vec::new(),
+    planes: SquarePlanes::EMPTY,
 };
 
 #[inline(always)]

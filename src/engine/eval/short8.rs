@@ -2,7 +2,7 @@
 //! back rank stop the opponent from crowning; two kings beat one by hunting it out of the double
 //! corner.
 
-use super::{Weights, common, drive, lone_king};
+use super::{SquarePlanes, Weights, common, drive, lone_king};
 use crate::engine::board::{Material, Tables};
 use crate::rules::Position;
 
@@ -19,16 +19,23 @@ pub const WEIGHTS: Weights = Weights {
     tempo: 3,
     trade: 30,
     drive: 3,
+    balance: 0,
+    man_squares: Vec::new(),
+    planes: SquarePlanes::EMPTY,
 };
 
 /// English: the back rank counts twice as much. Tuned by self-play at the medium level from 3-ply
 /// ballots, 400 games per change: `back_rank = 20` scored +44 ± 27 Elo; mobility 4 (+14 ± 28) and a
 /// king of 180 (+13 ± 27) stayed within the error, a king of 130 lost (-58 ± 26).
-pub const ENGLISH: Weights = Weights { back_rank: 20, ..WEIGHTS };
+pub fn english() -> Weights {
+    Weights { back_rank: 20, ..WEIGHTS }
+}
 
 /// Italian: the back rank twice as much and mobility twice as much. Each alone scored +25 ± 28 and
 /// +21 ± 27 Elo over 400 games, both together +38 ± 20 over 800; a king of 130 lost (-72 ± 27).
-pub const ITALIAN: Weights = Weights { back_rank: 20, mobility: 4, ..WEIGHTS };
+pub fn italian() -> Weights {
+    Weights { back_rank: 20, mobility: 4, ..WEIGHTS }
+}
 
 #[inline(always)]
 pub(super) fn evaluate(p: &Position, t: &Tables, w: &Weights) -> i32 {

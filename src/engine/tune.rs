@@ -1,0 +1,225 @@
+//! Evaluation weights fitted to game results (Texel's method): every quiet position of a set of
+//! games is labelled with the game's result for White, the static evaluation is turned into an
+//! expected score by a logistic curve, and the weights are moved one step at a time while the mean
+//! squared error between expected and actual scores falls.
+//!
+//! A fit only proposes weights; a change is kept when it also wins games (`damas match`).
+
+use super::board::Tables;
+use super::eval::{Weights, evaluate};
+use crate::rules::{Color, Move, Position, VariantId};
+
+/// A position and the score White made in the game it comes from (1, ½ or 0).
+#[derive(Clone, Debug)]
+pub struct Sample {
+    pub position: Position,
+    pub white_score: f64,
+}
+
+/// The quiet positions of one game after its first `skip` plies: neither side can capture, so the
+/// static evaluation is a fair guess of the position's worth.
+pub fn quiet_samples(start: &Position, moves: &[Move], white_score: f64, skip: usize) -> Vec<Sample> {
+    let tables = Tables::of(start.variant());
+    let mut out = Vec::new();
+    let mut pos = *start;
+    for (ply, m) in moves.iter().enumerate() {
+        if ply >= skip
+            && !tables.can_capture(&pos, Color::White)
+            && !tables.can_capture(&pos, Color::Black)
+        {
+            out.push(Sample { position: pos, white_score });
+        }
+        pos = pos.play(m);
+    }
+    out
+}
+
+/// What a fit found.
+#[derive(Clone, Debug)]
+pub struct Fit {
+    pub weights: Weights,
+    /// The logistic curve's steepness, per hundredth of a man.
+    pub scale: f64,
+    pub error_before: f64,
+    pub error_after: f64,
+}
+
+/// Weights whose change would only rescale every score: the man's value anchors the scale.
+const FIXED: [&str; 1] = ["man"];
+
+/// Fits the weights named in `free` (every weight when it is empty), starting from `base`, for at
+/// most `rounds` passes over them.
+pub fn fit(variant: VariantId, samples: &[Sample], base: &Weights, free: &[String], rounds: usize) -> Fit {
+    let scale = best_scale(samples, base);
+    let error_before = error(samples, base, scale);
+    let mut params = Params::of(base);
+    let mut best = error_before;
+    for _ in 0..rounds {
+        let mut moved = false;
+        for i in 0..params.values.len() {
+            let name = &params.names[i];
+            if FIXED.contains(&name.as_str()) || (!free.is_empty() && !free.iter().any(|f| name.starts_with(f.as_str()))) {
+                continue;
+            }
+            let step = (params.values[i].abs() / 20).max(1);
+            for dir in [step, -step] {
+                let mut improved = false;
+                loop {
+                    params.values[i] += dir;
+                    let Some(w) = params.weights(variant) else { break };
+                    let e = error(samples, &w, scale);
+                    if e < best {
+                        best = e;
+                        improved = true;
+                        moved = true;
+                    } else {
+                        params.values[i] -= dir;
+                        break;
+                    }
+                }
+                if improved {
+                    break;
+                }
+            }
+        }
+        if !moved {
+            break;
+        }
+    }
+    let weights = params.weights(variant).unwrap_or_else(|| base.clone());
+    Fit { weights, scale, error_before, error_after: best }
+}
+
+/// Mean squared error between the game results and the scores the evaluation predicts.
+pub fn error(samples: &[Sample], w: &Weights, scale: f64) -> f64 {
+    if samples.is_empty() {
+        return 0.0;
+    }
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(8);
+    let chunk = samples.len().div_ceil(threads);
+    let sum: f64 = std::thread::scope(|s| {
+        let parts: Vec<_> = samples
+            .chunks(chunk)
+            .map(|part| s.spawn(move || part.iter().map(|x| squared(x, w, scale)).sum::<f64>()))
+            .collect();
+        parts.into_iter().map(|h| h.join().unwrap_or(f64::NAN)).sum()
+    });
+    sum / samples.len() as f64
+}
+
+fn squared(x: &Sample, w: &Weights, scale: f64) -> f64 {
+    let own = evaluate(&x.position, w) as f64;
+    let white = if x.position.side_to_move() == Color::White { own } else { -own };
+    let expected = 1.0 / (1.0 + (-scale * white).exp());
+    (x.white_score - expected).powi(2)
+}
+
+/// The steepness that fits the base weights best (golden-section search).
+fn best_scale(samples: &[Sample], w: &Weights) -> f64 {
+    let (mut lo, mut hi) = (0.0005f64, 0.05f64);
+    let ratio = (5f64.sqrt() - 1.0) / 2.0;
+    for _ in 0..40 {
+        let a = hi - ratio * (hi - lo);
+        let b = lo + ratio * (hi - lo);
+        if error(samples, w, a) < error(samples, w, b) {
+            hi = b;
+        } else {
+            lo = a;
+        }
+    }
+    (lo + hi) / 2.0
+}
+
+/// The weights as a flat list of named integers (`advance[3]` for an array entry), by way of their
+/// TOML form so that a new weight needs no change here.
+struct Params {
+    names: Vec<String>,
+    values: Vec<i32>,
+}
+
+impl Params {
+    fn of(w: &Weights) -> Params {
+        let mut names = Vec::new();
+        let mut values = Vec::new();
+        let table = toml::Table::try_from(w).unwrap_or_default();
+        for (k, v) in table {
+            match v {
+                toml::Value::Integer(n) => {
+                    names.push(k);
+                    values.push(n as i32);
+                }
+                toml::Value::Array(items) => {
+                    for (i, item) in items.iter().enumerate() {
+                        names.push(format!("{k}[{i}]"));
+                        values.push(item.as_integer().unwrap_or(0) as i32);
+                    }
+                }
+                _ => {}
+            }
+        }
+        Params { names, values }
+    }
+
+    fn weights(&self, variant: VariantId) -> Option<Weights> {
+        let mut table = toml::Table::new();
+        for (name, &value) in self.names.iter().zip(&self.values) {
+            match name.split_once('[') {
+                Some((field, _)) => {
+                    let entry = table.entry(field.to_string()).or_insert_with(|| toml::Value::Array(Vec::new()));
+                    if let toml::Value::Array(items) = entry {
+                        items.push(toml::Value::Integer(value as i64));
+                    }
+                }
+                None => {
+                    table.insert(name.clone(), toml::Value::Integer(value as i64));
+                }
+            }
+        }
+        Weights::from_toml(variant, &table.to_string()).ok()
+    }
+}
+
+/// The fields of `tuned` that differ from `base`, as a weights file for `damas match`.
+pub fn changes(base: &Weights, tuned: &Weights) -> String {
+    let a = toml::Table::try_from(base).unwrap_or_default();
+    let b = toml::Table::try_from(tuned).unwrap_or_default();
+    let mut out = toml::Table::new();
+    for (k, v) in b {
+        if a.get(&k) != Some(&v) {
+            out.insert(k, v);
+        }
+    }
+    out.to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn weights_survive_the_flat_form() {
+        let w = Weights::for_variant(VariantId::International);
+        let p = Params::of(&w);
+        assert!(p.names.iter().any(|n| n == "advance[9]"));
+        assert_eq!(p.weights(VariantId::International), Some(w));
+    }
+
+    #[test]
+    fn a_fit_moves_a_weight_towards_what_wins() {
+        // White wins every game where it has more men on the back rank; the fit should learn to
+        // value the back rank more than the built-in set does.
+        let v = VariantId::English;
+        let guarded = Position::from_fen(v, "W:W29,30,31,32,22:B1,2,3,4,11").unwrap();
+        let bare = Position::from_fen(v, "W:W21,22,23,24,25:B1,2,3,4,11").unwrap();
+        let mut samples = Vec::new();
+        for _ in 0..50 {
+            samples.push(Sample { position: guarded, white_score: 1.0 });
+            samples.push(Sample { position: bare, white_score: 0.0 });
+        }
+        let base = Weights::for_variant(v);
+        let fit = fit(v, &samples, &base, &["back_rank".to_string()], 30);
+        assert!(fit.error_after < fit.error_before);
+        assert!(fit.weights.back_rank > base.back_rank, "{} <= {}", fit.weights.back_rank, base.back_rank);
+        assert_eq!(fit.weights.king, base.king, "only the named weight moves");
+    }
+}
