@@ -61,7 +61,7 @@ pub fn mobile() -> Weights {
 /// The square table is half of what `damas tune --free man_squares` fitted to 1,365 games of
 /// self-play (135,620 quiet positions); halving the fit guards against over-fitting and scored
 /// better than the full fit (+97 ± 34 Elo against +69 ± 34 over 300 games at the medium level, and
-/// +82 ± 39 over 200 games at 40 ms a move).
+/// +83 ± 39 over 200 games at 40 ms a move).
 pub fn international() -> Weights {
     Weights { balance: 10, man_squares: INTERNATIONAL_MEN.to_vec(), ..mobile() }
 }
