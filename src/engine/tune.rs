@@ -18,7 +18,12 @@ pub struct Sample {
 
 /// The quiet positions of one game after its first `skip` plies: neither side can capture, so the
 /// static evaluation is a fair guess of the position's worth.
-pub fn quiet_samples(start: &Position, moves: &[Move], white_score: f64, skip: usize) -> Vec<Sample> {
+pub fn quiet_samples(
+    start: &Position,
+    moves: &[Move],
+    white_score: f64,
+    skip: usize,
+) -> Vec<Sample> {
     let tables = Tables::of(start.variant());
     let mut out = Vec::new();
     let mut pos = *start;
@@ -27,7 +32,10 @@ pub fn quiet_samples(start: &Position, moves: &[Move], white_score: f64, skip: u
             && !tables.can_capture(&pos, Color::White)
             && !tables.can_capture(&pos, Color::Black)
         {
-            out.push(Sample { position: pos, white_score });
+            out.push(Sample {
+                position: pos,
+                white_score,
+            });
         }
         pos = pos.play(m);
     }
@@ -49,7 +57,13 @@ const FIXED: [&str; 1] = ["man"];
 
 /// Fits the weights named in `free` (every weight when it is empty), starting from `base`, for at
 /// most `rounds` passes over them.
-pub fn fit(variant: VariantId, samples: &[Sample], base: &Weights, free: &[String], rounds: usize) -> Fit {
+pub fn fit(
+    variant: VariantId,
+    samples: &[Sample],
+    base: &Weights,
+    free: &[String],
+    rounds: usize,
+) -> Fit {
     let scale = best_scale(samples, base);
     let error_before = error(samples, base, scale);
     let mut params = Params::of(base);
@@ -58,7 +72,9 @@ pub fn fit(variant: VariantId, samples: &[Sample], base: &Weights, free: &[Strin
         let mut moved = false;
         for i in 0..params.values.len() {
             let name = &params.names[i];
-            if FIXED.contains(&name.as_str()) || (!free.is_empty() && !free.iter().any(|f| name.starts_with(f.as_str()))) {
+            if FIXED.contains(&name.as_str())
+                || (!free.is_empty() && !free.iter().any(|f| name.starts_with(f.as_str())))
+            {
                 continue;
             }
             let step = (params.values[i].abs() / 20).max(1);
@@ -66,7 +82,9 @@ pub fn fit(variant: VariantId, samples: &[Sample], base: &Weights, free: &[Strin
                 let mut improved = false;
                 loop {
                     params.values[i] += dir;
-                    let Some(w) = params.weights(variant) else { break };
+                    let Some(w) = params.weights(variant) else {
+                        break;
+                    };
                     let e = error(samples, &w, scale);
                     if e < best {
                         best = e;
@@ -87,7 +105,12 @@ pub fn fit(variant: VariantId, samples: &[Sample], base: &Weights, free: &[Strin
         }
     }
     let weights = params.weights(variant).unwrap_or_else(|| base.clone());
-    Fit { weights, scale, error_before, error_after: best }
+    Fit {
+        weights,
+        scale,
+        error_before,
+        error_after: best,
+    }
 }
 
 /// Mean squared error between the game results and the scores the evaluation predicts.
@@ -95,21 +118,30 @@ pub fn error(samples: &[Sample], w: &Weights, scale: f64) -> f64 {
     if samples.is_empty() {
         return 0.0;
     }
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(8);
+    let threads = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(8);
     let chunk = samples.len().div_ceil(threads);
     let sum: f64 = std::thread::scope(|s| {
         let parts: Vec<_> = samples
             .chunks(chunk)
             .map(|part| s.spawn(move || part.iter().map(|x| squared(x, w, scale)).sum::<f64>()))
             .collect();
-        parts.into_iter().map(|h| h.join().unwrap_or(f64::NAN)).sum()
+        parts
+            .into_iter()
+            .map(|h| h.join().unwrap_or(f64::NAN))
+            .sum()
     });
     sum / samples.len() as f64
 }
 
 fn squared(x: &Sample, w: &Weights, scale: f64) -> f64 {
     let own = evaluate(&x.position, w) as f64;
-    let white = if x.position.side_to_move() == Color::White { own } else { -own };
+    let white = if x.position.side_to_move() == Color::White {
+        own
+    } else {
+        -own
+    };
     let expected = 1.0 / (1.0 + (-scale * white).exp());
     (x.white_score - expected).powi(2)
 }
@@ -165,7 +197,9 @@ impl Params {
         for (name, &value) in self.names.iter().zip(&self.values) {
             match name.split_once('[') {
                 Some((field, _)) => {
-                    let entry = table.entry(field.to_string()).or_insert_with(|| toml::Value::Array(Vec::new()));
+                    let entry = table
+                        .entry(field.to_string())
+                        .or_insert_with(|| toml::Value::Array(Vec::new()));
                     if let toml::Value::Array(items) = entry {
                         items.push(toml::Value::Integer(value as i64));
                     }
@@ -213,13 +247,24 @@ mod tests {
         let bare = Position::from_fen(v, "W:W21,22,23,24,25:B1,2,3,4,11").unwrap();
         let mut samples = Vec::new();
         for _ in 0..50 {
-            samples.push(Sample { position: guarded, white_score: 1.0 });
-            samples.push(Sample { position: bare, white_score: 0.0 });
+            samples.push(Sample {
+                position: guarded,
+                white_score: 1.0,
+            });
+            samples.push(Sample {
+                position: bare,
+                white_score: 0.0,
+            });
         }
         let base = Weights::for_variant(v);
         let fit = fit(v, &samples, &base, &["back_rank".to_string()], 30);
         assert!(fit.error_after < fit.error_before);
-        assert!(fit.weights.back_rank > base.back_rank, "{} <= {}", fit.weights.back_rank, base.back_rank);
+        assert!(
+            fit.weights.back_rank > base.back_rank,
+            "{} <= {}",
+            fit.weights.back_rank,
+            base.back_rank
+        );
         assert_eq!(fit.weights.king, base.king, "only the named weight moves");
     }
 }
