@@ -109,16 +109,14 @@ impl Tables {
         let mut left = 0u128;
         let mut own_index = [[0u8; 128]; 2];
         let count = v.squares().count();
-        for (n, sq) in v.squares().enumerate() {
-            own_index[0][sq.index()] = n as u8;
-            own_index[1][sq.index()] = (count - 1 - n) as u8;
-        }
         let mut main_diagonal = 0u128;
         let corner_a1 = v.square_at(0, 0).is_some();
-        for sq in v.squares() {
+        for (n, sq) in v.squares().enumerate() {
             let (r, c) = v.coords(sq);
             let bit = 1u128 << sq.index();
             mask |= bit;
+            own_index[0][sq.index()] = n as u8;
+            own_index[1][sq.index()] = (count - 1 - n) as u8;
             row_of[sq.index()] = r;
             col_of[sq.index()] = c;
             rel_row[0][r as usize] |= bit;

@@ -83,6 +83,7 @@ pub fn fit(
                 loop {
                     params.values[i] += dir;
                     let Some(w) = params.weights(variant) else {
+                        params.values[i] -= dir;
                         break;
                     };
                     let e = error(samples, &w, scale);
@@ -167,12 +168,15 @@ fn best_scale(samples: &[Sample], w: &Weights) -> f64 {
 struct Params {
     names: Vec<String>,
     values: Vec<i32>,
+    /// Every list field, so that an empty one stays empty instead of taking the variant's default.
+    lists: Vec<String>,
 }
 
 impl Params {
     fn of(w: &Weights) -> Params {
         let mut names = Vec::new();
         let mut values = Vec::new();
+        let mut lists = Vec::new();
         let table = toml::Table::try_from(w).unwrap_or_default();
         for (k, v) in table {
             match v {
@@ -181,6 +185,7 @@ impl Params {
                     values.push(n as i32);
                 }
                 toml::Value::Array(items) => {
+                    lists.push(k.clone());
                     for (i, item) in items.iter().enumerate() {
                         names.push(format!("{k}[{i}]"));
                         values.push(item.as_integer().unwrap_or(0) as i32);
@@ -189,11 +194,19 @@ impl Params {
                 _ => {}
             }
         }
-        Params { names, values }
+        Params {
+            names,
+            values,
+            lists,
+        }
     }
 
     fn weights(&self, variant: VariantId) -> Option<Weights> {
-        let mut table = toml::Table::new();
+        let mut table: toml::Table = self
+            .lists
+            .iter()
+            .map(|k| (k.clone(), toml::Value::Array(Vec::new())))
+            .collect();
         for (name, &value) in self.names.iter().zip(&self.values) {
             match name.split_once('[') {
                 Some((field, _)) => {
@@ -235,7 +248,15 @@ mod tests {
         let w = Weights::for_variant(VariantId::International);
         let p = Params::of(&w);
         assert!(p.names.iter().any(|n| n == "advance[9]"));
-        assert_eq!(p.weights(VariantId::International), Some(w));
+        assert_eq!(p.weights(VariantId::International), Some(w.clone()));
+        // An empty table stays empty rather than taking the built-in one.
+        let mut bare = w;
+        bare.man_squares.clear();
+        let bare = bare.prepared(VariantId::International);
+        assert_eq!(
+            Params::of(&bare).weights(VariantId::International),
+            Some(bare)
+        );
     }
 
     #[test]

@@ -101,7 +101,7 @@ impl SquarePlanes {
     const EMPTY: SquarePlanes = SquarePlanes { planes: [[0; PLANES]; 2], low: 0, used: 0 };
 
     fn build(values: &[i32], t: &Tables) -> SquarePlanes {
-        let mut out = SquarePlanes::default();
+        let mut out = SquarePlanes::EMPTY;
         let Some(&low) = values.iter().min() else { return out };
         let span = values.iter().map(|v| v - low).max().unwrap_or(0).min((1 << PLANES) - 1);
         out.low = low;
@@ -121,8 +121,8 @@ impl SquarePlanes {
     }
 
     #[inline(always)]
-    fn sum(&self, color: usize, men: u128) -> i32 {
-        let mut s = self.low * men.count_ones() as i32;
+    fn sum(&self, color: usize, men: u128, count: u32) -> i32 {
+        let mut s = self.low * count as i32;
         for k in 0..self.used {
             s += ((men & self.planes[color][k]).count_ones() as i32) << k;
         }
@@ -238,11 +238,11 @@ pub(crate) fn common(p: &Position, t: &Tables, w: &Weights, m: &Material) -> i32
         s += (my_kings & t.centre).count_ones() as i32 * w.king_centre;
         s += t.man_mobility(men, empty, color) as i32 * w.mobility;
         if w.planes.used > 0 {
-            s += w.planes.sum(ci, men);
+            s += w.planes.sum(ci, men, m.men[ci]);
         }
         if w.balance != 0 {
             let left = (men & t.left).count_ones() as i32;
-            s -= w.balance * (2 * left - men.count_ones() as i32).abs();
+            s -= w.balance * (2 * left - m.men[ci] as i32).abs();
         }
         if my_kings != 0 {
             s += t.king_mobility(my_kings, empty) as i32 * w.king_mobility;
