@@ -190,7 +190,7 @@ fn medium_beats_easy_in_english() {
     let mut b = Player::start(&"internal:easy".parse().unwrap(), v, 2).unwrap();
     let mut points = 0.0;
     for g in 0..20 {
-        let (_, r) = play_game(&mut a, &mut b, &ballots[g / 2], g % 2 == 0, Duration::from_millis(200)).unwrap();
+        let (_, r) = play_game(&mut a, &mut b, &ballots[g / 2], g % 2 == 0, Duration::from_millis(200), None).unwrap();
         points += r.a_points;
     }
     assert!(points >= 14.0, "medium scored {points}/20");

@@ -4,7 +4,7 @@ use std::io::Write;
 use std::path::Path;
 use std::time::Duration;
 
-use crate::engine::matchplay::{Player, PlayerSpec, elo, pdn, play_game};
+use crate::engine::matchplay::{Adjudication, Player, PlayerSpec, elo, pdn, play_game};
 use crate::engine::openings::{self, Opening};
 use crate::rules::VariantId;
 
@@ -17,6 +17,7 @@ pub struct MatchArgs<'a> {
     pub openings: Option<&'a Path>,
     pub pdn: &'a Path,
     pub seed: u64,
+    pub adjudication: Option<Adjudication>,
 }
 
 pub fn run(args: MatchArgs) -> anyhow::Result<()> {
@@ -40,7 +41,7 @@ pub fn run(args: MatchArgs) -> anyhow::Result<()> {
     for g in 0..args.games {
         let ballot = &ballots[(g / 2 + args.seed as usize) % ballots.len()];
         let a_first = g % 2 == 0;
-        let (game, result) = play_game(&mut a, &mut b, ballot, a_first, movetime)?;
+        let (game, result) = play_game(&mut a, &mut b, ballot, a_first, movetime, args.adjudication.as_ref())?;
         let (first, second) = if a_first { (&name_a, &name_b) } else { (&name_b, &name_a) };
         // PDN White is the side whose men start at the bottom, whoever moves first.
         let first_is_white = ballot.start.side_to_move() == crate::rules::Color::White;
@@ -54,18 +55,15 @@ pub fn run(args: MatchArgs) -> anyhow::Result<()> {
         }
         let total: f64 = points.iter().sum();
         let (e, err) = elo(&points);
-        let how = match result.outcome {
-            Some(o) => format!("{:?}", o.reason),
-            None => "move cap".into(),
-        };
         println!(
-            "game {}/{} [{}] {} as {}: {} ({how}, {} plies) | {name_a} {total:.1}/{} (+{wins} ={draws} -{losses}) elo {e:+.0} ± {err:.0}",
+            "game {}/{} [{}] {} as {}: {} ({}, {} plies) | {name_a} {total:.1}/{} (+{wins} ={draws} -{losses}) elo {e:+.0} ± {err:.0}",
             g + 1,
             args.games,
             ballot.text,
             name_a,
             if a_first { "first" } else { "second" },
             match result.a_points { p if p > 0.75 => "win", p if p < 0.25 => "loss", _ => "draw" },
+            result.end,
             result.plies,
             points.len(),
         );

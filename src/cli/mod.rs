@@ -18,6 +18,7 @@ use clap::{Parser, Subcommand};
 
 pub mod render;
 pub mod rules;
+use crate::engine::matchplay::Adjudication;
 use crate::rules::{Position, VariantId};
 
 #[derive(Debug, Parser)]
@@ -125,6 +126,10 @@ pub enum Command {
         pdn: std::path::PathBuf,
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// End a game early when both engines agree it is won (3 men ahead for 4 moves each) or
+        /// dead level (|score| <= 0.05 for 10 moves each, after move 40).
+        #[arg(long)]
+        adjudicate: bool,
     },
     /// Play against the engine in the terminal.
     Play {
@@ -208,7 +213,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
             bestmove::run(variant, fen.as_deref(), movetime, depth, level, seed)
         }
         Some(Command::Hub) => hub::run(),
-        Some(Command::Match { variant, engine_a, engine_b, games, movetime, openings, pdn, seed }) => matches::run(matches::MatchArgs {
+        Some(Command::Match { variant, engine_a, engine_b, games, movetime, openings, pdn, seed, adjudicate }) => matches::run(matches::MatchArgs {
             variant,
             engine_a: &engine_a,
             engine_b: &engine_b,
@@ -217,6 +222,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
             openings: openings.as_deref(),
             pdn: &pdn,
             seed,
+            adjudication: adjudicate.then(Adjudication::default),
         }),
         Some(Command::Play { variant, level, color, seed }) => {
             let color = match color {

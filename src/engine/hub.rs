@@ -16,7 +16,7 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use super::{Engine, Info, Limits, format_score};
+use super::{Engine, Info, Limits, WIN, WIN_BOUND, format_score};
 use crate::rules::{Color, GameState, Move, Position, Role, VariantId};
 
 /// One protocol line: the command and its `name=value` arguments (flags have an empty value).
@@ -436,7 +436,9 @@ impl HubClient {
 
     /// Asks for a move: `start` is the position after the last irreversible move, `moves` what was
     /// played since (for repetitions).
-    pub fn go(&mut self, start: &Position, moves: &[Move], movetime: Duration) -> Result<Move, HubError> {
+    /// Asks for a move after `moves` from `start`; also returns the engine's last reported score
+    /// (hundredths of a man for the side to move), when it gave one.
+    pub fn go(&mut self, start: &Position, moves: &[Move], movetime: Duration) -> Result<(Move, Option<i32>), HubError> {
         let mut pos = *start;
         let mut texts = Vec::new();
         for m in moves {
@@ -448,16 +450,33 @@ impl HubClient {
         self.send(&format!("level move-time={:.3}", movetime.as_secs_f64()))?;
         self.send("go think")?;
         let deadline = movetime * 4 + Duration::from_secs(10);
+        let mut score = None;
         loop {
             let line = self.read(deadline)?;
-            if let Some(l) = Line::parse(&line)
-                && l.command == "done"
-            {
-                let text = l.get("move").ok_or_else(|| HubError::Move(line.clone()))?;
-                return decode_move(&pos, text);
+            let Some(l) = Line::parse(&line) else { continue };
+            match l.command.as_str() {
+                "info" => score = l.get("score").and_then(parse_score).or(score),
+                "done" => {
+                    let text = l.get("move").ok_or_else(|| HubError::Move(line.clone()))?;
+                    return Ok((decode_move(&pos, text)?, score));
+                }
+                _ => {}
             }
         }
     }
+}
+
+/// A Hub `score=` value in hundredths of a man: a number of men (`0.35`, `-1.2`) or our own
+/// `win7`/`loss7` for a forced result.
+fn parse_score(text: &str) -> Option<i32> {
+    if let Some(plies) = text.strip_prefix("win") {
+        return plies.parse::<i32>().ok().map(|p| WIN - p);
+    }
+    if let Some(plies) = text.strip_prefix("loss") {
+        return plies.parse::<i32>().ok().map(|p| p - WIN);
+    }
+    let men = text.parse::<f64>().ok().filter(|m| m.is_finite())?;
+    Some((men * 100.0).round().clamp(-(WIN_BOUND - 1) as f64, (WIN_BOUND - 1) as f64) as i32)
 }
 
 impl Drop for HubClient {
@@ -472,6 +491,17 @@ impl Drop for HubClient {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn scores_parse_as_hundredths_of_a_man() {
+        assert_eq!(parse_score("0.35"), Some(35));
+        assert_eq!(parse_score("-1.2"), Some(-120));
+        assert_eq!(parse_score(&format_score(WIN - 7)), Some(WIN - 7));
+        assert_eq!(parse_score(&format_score(7 - WIN)), Some(7 - WIN));
+        assert_eq!(parse_score("1e9"), Some(WIN_BOUND - 1));
+        assert_eq!(parse_score("NaN"), None);
+        assert_eq!(parse_score("much"), None);
+    }
 
     #[test]
     fn lines_parse_quotes_and_flags() {

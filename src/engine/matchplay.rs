@@ -8,7 +8,7 @@ use std::time::Duration;
 use super::hub::{HubClient, HubError};
 use super::openings::Opening;
 use super::{Engine, Level, Limits, Weights};
-use crate::rules::{Color, GameState, Move, Outcome, Position, VariantId};
+use crate::rules::{Color, GameState, Move, OutcomeReason, Position, VariantId};
 
 /// Who plays: our engine in-process at a level (optionally with its own time and weights file), or a
 /// Hub engine command.
@@ -131,7 +131,9 @@ impl Player {
         }
     }
 
-    fn choose(&mut self, game: &Game, movetime: Duration) -> Result<Move, MatchError> {
+    /// The move, and the score the player gave the position (hundredths of a man for the side to
+    /// move) when it reports one.
+    fn choose(&mut self, game: &Game, movetime: Duration) -> Result<(Move, Option<i32>), MatchError> {
         match self {
             Player::Internal { engine, level, movetime_ms, seed, .. } => {
                 *seed = seed.wrapping_add(1);
@@ -144,7 +146,7 @@ impl Player {
                     }
                     (_, l) => engine.play(&game.state, l, *seed, None),
                 };
-                r.map(|r| r.best).map_err(|_| MatchError::NoMove)
+                r.map(|r| (r.best, Some(r.score))).map_err(|_| MatchError::NoMove)
             }
             Player::Hub(c) => {
                 let (start, since) = game.since_irreversible();
@@ -227,42 +229,132 @@ impl Game {
     }
 }
 
-/// Result of one game from the first engine's point of view: 1, ½ or 0.
+/// Result of one game: who won, how it ended, and the first engine's points (1, ½ or 0).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct GameResult {
     pub a_points: f64,
-    pub outcome: Option<Outcome>,
+    /// `None` for a draw.
+    pub winner: Option<Color>,
+    pub end: GameEnd,
     pub plies: usize,
+}
+
+/// How a match game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameEnd {
+    /// By the variant's rules.
+    Rules(OutcomeReason),
+    /// It reached [`MAX_PLIES`] and was scored a draw.
+    MoveCap,
+    /// Both engines agreed on the result for long enough (see [`Adjudication`]).
+    Adjudicated,
+}
+
+impl std::fmt::Display for GameEnd {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            GameEnd::Rules(reason) => write!(f, "{reason:?}"),
+            GameEnd::MoveCap => f.write_str("move cap"),
+            GameEnd::Adjudicated => f.write_str("adjudicated"),
+        }
+    }
 }
 
 /// Longest game before it is scored a draw.
 pub const MAX_PLIES: usize = 400;
 
-/// Plays one game; `a_first` says whether engine A moves first.
-pub fn play_game(a: &mut Player, b: &mut Player, opening: &Opening, a_first: bool, movetime: Duration) -> Result<(Game, GameResult), MatchError> {
+/// When a match ends a game before the rules do, as engine-testing tools do to save the time a
+/// settled game would still take: both engines have kept scoring one side clearly ahead, or both
+/// have kept scoring the game dead level late in it. Only scores both sides report are used, so a
+/// Hub engine that gives none is never adjudicated against.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Adjudication {
+    /// Hundredths of a man that both engines must give the same side, `win_moves` moves each in a row.
+    pub win_score: i32,
+    pub win_moves: usize,
+    /// From this ply on, both engines scoring within `draw_score` of zero for `draw_moves` moves each
+    /// in a row calls a draw.
+    pub draw_after: usize,
+    pub draw_score: i32,
+    pub draw_moves: usize,
+}
+
+impl Default for Adjudication {
+    /// Three men ahead for four moves of each engine; a draw after move 40 when both scored
+    /// 0.05 men or less for ten moves each (a dead king ending scores 0).
+    fn default() -> Adjudication {
+        Adjudication { win_score: 300, win_moves: 4, draw_after: 80, draw_score: 5, draw_moves: 10 }
+    }
+}
+
+impl Adjudication {
+    /// The result both engines agree on, given every engine move's score from White's side (`None`
+    /// where the engine gave none), last move last.
+    pub fn verdict(&self, white_scores: &[Option<i32>]) -> Option<Option<Color>> {
+        let recent = |n: usize| -> Option<Vec<i32>> {
+            let tail = white_scores.get(white_scores.len().checked_sub(n)?..)?;
+            tail.iter().copied().collect()
+        };
+        if self.win_moves > 0
+            && let Some(s) = recent(2 * self.win_moves)
+        {
+            if s.iter().all(|&v| v >= self.win_score) {
+                return Some(Some(Color::White));
+            }
+            if s.iter().all(|&v| v <= -self.win_score) {
+                return Some(Some(Color::Black));
+            }
+        }
+        if self.draw_moves > 0
+            && white_scores.len() >= self.draw_after
+            && let Some(s) = recent(2 * self.draw_moves)
+            && s.iter().all(|v| v.abs() <= self.draw_score)
+        {
+            return Some(None);
+        }
+        None
+    }
+}
+
+/// Plays one game; `a_first` says whether engine A moves first. With `adjudication`, a game the
+/// engines agree is settled ends early.
+pub fn play_game(
+    a: &mut Player,
+    b: &mut Player,
+    opening: &Opening,
+    a_first: bool,
+    movetime: Duration,
+    adjudication: Option<&Adjudication>,
+) -> Result<(Game, GameResult), MatchError> {
     let mut game = Game::new(opening);
     a.new_game()?;
     b.new_game()?;
     let first = opening.start.side_to_move();
     // Colour of A: the side that moved first in the ballot's start position, or the other one.
     let a_color = if a_first { first } else { first.opposite() };
+    // One entry per ply, the ballot's included, so that `draw_after` counts plies of the game.
+    let mut white_scores: Vec<Option<i32>> = vec![None; game.moves.len()];
     loop {
-        if let Some(o) = game.state.outcome() {
-            let a_points = match o.winner {
+        let ended = if let Some(o) = game.state.outcome() {
+            Some((o.winner, GameEnd::Rules(o.reason)))
+        } else if game.moves.len() >= MAX_PLIES {
+            Some((None, GameEnd::MoveCap))
+        } else {
+            adjudication.and_then(|adj| adj.verdict(&white_scores)).map(|winner| (winner, GameEnd::Adjudicated))
+        };
+        if let Some((winner, end)) = ended {
+            let a_points = match winner {
                 None => 0.5,
                 Some(c) if c == a_color => 1.0,
                 Some(_) => 0.0,
             };
             let plies = game.moves.len();
-            return Ok((game, GameResult { a_points, outcome: Some(o), plies }));
-        }
-        if game.moves.len() >= MAX_PLIES {
-            let plies = game.moves.len();
-            return Ok((game, GameResult { a_points: 0.5, outcome: None, plies }));
+            return Ok((game, GameResult { a_points, winner, end, plies }));
         }
         let mover = game.state.position().side_to_move();
         let player = if mover == a_color { &mut *a } else { &mut *b };
-        let m = player.choose(&game, movetime)?;
+        let (m, score) = player.choose(&game, movetime)?;
+        white_scores.push(score.map(|s| if mover == Color::White { s } else { -s }));
         game.play(&m);
     }
 }
@@ -291,13 +383,16 @@ pub fn pdn(game: &Game, white: &str, black: &str, result: &GameResult, event: &s
     let v = game.start.variant();
     let rules = v.rules();
     let big = rules.rows == 10;
-    let res = match result.outcome.and_then(|o| o.winner) {
+    let res = match result.winner {
         Some(Color::White) => if big { "2-0" } else { "1-0" },
         Some(Color::Black) => if big { "0-2" } else { "0-1" },
         None => if big { "1-1" } else { "1/2-1/2" },
     };
     let mut s = String::new();
     s.push_str(&format!("[Event \"{event}\"]\n[Round \"{round}\"]\n[White \"{white}\"]\n[Black \"{black}\"]\n[Result \"{res}\"]\n"));
+    if result.end == GameEnd::Adjudicated {
+        s.push_str("[Termination \"adjudication\"]\n");
+    }
     s.push_str(&format!("[GameType \"{}\"]\n", rules.game_type_tag));
     if game.start != Position::start(v) {
         s.push_str(&format!("[FEN \"{}\"]\n", game.start.to_fen()));
@@ -337,12 +432,50 @@ mod tests {
     }
 
     #[test]
+    fn adjudication_needs_both_engines_to_agree_for_long_enough() {
+        let adj = Adjudication { win_score: 300, win_moves: 2, draw_after: 6, draw_score: 5, draw_moves: 2 };
+        let ahead = [Some(10), Some(320), Some(310), Some(400), Some(350)];
+        assert_eq!(adj.verdict(&ahead), Some(Some(Color::White)));
+        assert_eq!(adj.verdict(&ahead[..4]), None, "three moves of agreement are not four");
+        let behind: Vec<Option<i32>> = ahead.iter().map(|s| s.map(|v| -v)).collect();
+        assert_eq!(adj.verdict(&behind), Some(Some(Color::Black)));
+        // One engine that does not see it, or gives no score, blocks the verdict.
+        assert_eq!(adj.verdict(&[Some(320), Some(310), Some(299), Some(350)]), None);
+        assert_eq!(adj.verdict(&[Some(320), None, Some(330), Some(350)]), None);
+        let level = [None, None, Some(0), Some(3), Some(-5), Some(0)];
+        assert_eq!(adj.verdict(&level), Some(None));
+        assert_eq!(adj.verdict(&level[..5]), None, "a draw waits for draw_after plies");
+        assert_eq!(adj.verdict(&[None, None, Some(0), Some(3), Some(-6), Some(0)]), None);
+    }
+
+    #[test]
+    fn an_adjudicated_game_ends_early_and_says_so_in_its_pdn() {
+        let v = VariantId::English;
+        // Black, to move, is six men up.
+        let ballots = crate::engine::openings::parse(v, "B:W21-26:B1-12").unwrap();
+        let play = |adj: Option<&Adjudication>| {
+            let mut a = Player::start(&"internal:medium".parse().unwrap(), v, 1).unwrap();
+            let mut b = Player::start(&"internal:medium".parse().unwrap(), v, 2).unwrap();
+            play_game(&mut a, &mut b, &ballots[0], true, Duration::from_millis(5), adj).unwrap()
+        };
+        let (_, full) = play(None);
+        assert_eq!((full.winner, full.end), (Some(Color::Black), GameEnd::Rules(OutcomeReason::NoPieces)));
+        let (game, early) = play(Some(&Adjudication::default()));
+        assert_eq!(early.end, GameEnd::Adjudicated);
+        assert_eq!((early.a_points, early.winner), (1.0, Some(Color::Black)));
+        assert_eq!(early.plies, 8, "four moves each");
+        assert!(game.state.outcome().is_none());
+        let text = pdn(&game, "a", "b", &early, "test", 1);
+        assert!(text.contains("[Result \"0-1\"]") && text.contains("[Termination \"adjudication\"]"), "{text}");
+    }
+
+    #[test]
     fn an_internal_game_finishes_with_legal_moves_and_pdn() {
         let v = VariantId::English;
         let opening = Opening::start(v);
         let mut a = Player::start(&"internal:easy".parse().unwrap(), v, 1).unwrap();
         let mut b = Player::start(&"internal:medium@5".parse().unwrap(), v, 2).unwrap();
-        let (game, result) = play_game(&mut a, &mut b, &opening, true, Duration::from_millis(5)).unwrap();
+        let (game, result) = play_game(&mut a, &mut b, &opening, true, Duration::from_millis(5), None).unwrap();
         assert!(result.plies > 10);
         // Replaying the recorded moves through the rules proves each was legal.
         let mut pos = Position::start(v);
