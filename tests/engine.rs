@@ -96,6 +96,22 @@ fn hard_solves_nine_in_ten_of_every_suite() {
     }
 }
 
+/// A Hub engine's reported scores take part in adjudication: six men up, the game ends after four
+/// moves of each engine.
+#[test]
+fn a_hub_engine_s_scores_adjudicate_a_won_game() {
+    use damas::engine::matchplay::{Adjudication, GameEnd, Player, play_game};
+    use damas::engine::openings;
+    let v = VariantId::English;
+    let ballots = openings::parse(v, "B:W21-26:B1-12").unwrap();
+    let hub = format!("'{}' hub", env!("CARGO_BIN_EXE_damas"));
+    let mut a = Player::start(&hub.parse().unwrap(), v, 1).unwrap();
+    let mut b = Player::start(&"internal:medium".parse().unwrap(), v, 2).unwrap();
+    let adjudication = Adjudication::default();
+    let (_, r) = play_game(&mut a, &mut b, &ballots[0], true, Duration::from_millis(50), Some(&adjudication)).unwrap();
+    assert_eq!((r.end, r.a_points, r.plies), (GameEnd::Adjudicated, 1.0, 8));
+}
+
 #[test]
 fn hub_round_trip() {
     let mut child = Command::new(env!("CARGO_BIN_EXE_damas"))
