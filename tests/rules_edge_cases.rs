@@ -274,6 +274,28 @@ fn tur4_men_capture_forward_and_sideways_never_backward() {
     assert!(full("turkish", "W:Wd4:Bd3").iter().all(|m| !m.contains('x')));
 }
 
+/// A man's sideways step can be undone, so it does not wipe the history threefold repetition looks
+/// at; a step forward does.
+#[test]
+fn tur5_positions_repeat_across_sideways_man_steps() {
+    let mut game = GameState::new(pos("turkish", "W:WKh8:Bb5"));
+    let round = ["h8-g8", "b5-a5", "g8-h8", "a5-b5"];
+    for (i, text) in round.iter().chain(round.iter()).enumerate() {
+        assert_eq!(game.outcome(), None, "ended before ply {i}");
+        let mv = game.position().parse_move(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        game.play(&mv);
+    }
+    let outcome = game.outcome().expect("the start position has stood three times");
+    assert_eq!((outcome.winner, outcome.reason), (None, OutcomeReason::Repetition));
+
+    let mut game = GameState::new(pos("turkish", "W:WKh8:Bb6"));
+    for text in ["h8-g8", "b6-b5", "g8-h8"] {
+        let mv = game.position().parse_move(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        game.play(&mv);
+    }
+    assert_eq!(game.history().len(), 2, "the step forward started the history again");
+}
+
 // --- Spanish (seed 004) ---------------------------------------------------------------------
 
 #[test]

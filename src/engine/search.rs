@@ -412,8 +412,7 @@ impl Searcher {
         same: u32,
     ) -> (Position, u32, u32) {
         let child = pos.play(mv);
-        let man_moved = !pos.king_squares().contains(mv.from());
-        let cq = if mv.is_capture() || man_moved {
+        let cq = if pos.is_irreversible(mv) {
             0
         } else {
             quiet + 1
@@ -708,8 +707,10 @@ impl Searcher {
             } else {
                 let st = steps[idx as usize];
                 let child = tables.play_step(pos, st);
-                let man_moved = pos.king_squares().0 >> st.from & 1 == 0;
-                let cq = if man_moved { 0 } else { quiet + 1 };
+                // A man's step forward is irreversible; a Turkish man's sideways step is not.
+                let man_advanced = pos.king_squares().0 >> st.from & 1 == 0
+                    && tables.row_of[st.from as usize] != tables.row_of[st.to as usize];
+                let cq = if man_advanced { 0 } else { quiet + 1 };
                 let cs = if st.promotes { 0 } else { same + 1 };
                 (child, cq, cs, st.promotes)
             };

@@ -37,7 +37,7 @@ pub struct GameState {
     position: Position,
     /// Hashes of the positions since the last irreversible move, current one included.
     since_irreversible: Vec<u64>,
-    /// Plies since the last capture or man move.
+    /// Plies since the last irreversible move (a capture or a man's step forward).
     quiet_plies: u32,
     /// Plies since the material (pieces of each colour and role) last changed.
     same_material_plies: u32,
@@ -52,12 +52,12 @@ impl GameState {
         &self.position
     }
 
-    /// Hashes of the positions since the last capture or man move, the current one last.
+    /// Hashes of the positions since the last capture or man's step forward, the current one last.
     pub fn history(&self) -> &[u64] {
         &self.since_irreversible
     }
 
-    /// Plies since the last capture or man move.
+    /// Plies since the last capture or man's step forward (see [`Position::is_irreversible`]).
     pub fn quiet_plies(&self) -> u32 {
         self.quiet_plies
     }
@@ -70,9 +70,8 @@ impl GameState {
     /// Plays a legal move of the current position.
     pub fn play(&mut self, mv: &Move) {
         let before = self.position;
-        let moved_man = before.piece_at(mv.from()).is_some_and(|p| p.role == Role::Man);
         self.position = before.play(mv);
-        if mv.is_capture() || moved_man {
+        if before.is_irreversible(mv) {
             self.quiet_plies = 0;
             self.since_irreversible.clear();
         } else {

@@ -120,6 +120,18 @@ impl Position {
         self.kings
     }
 
+    /// Whether `mv` can never be undone: a capture, or a man's step toward the crowning row. A king's
+    /// move can be undone, and so can a man's sideways step (Turkish), so positions on either side of
+    /// one may repeat.
+    pub fn is_irreversible(&self, mv: &Move) -> bool {
+        if mv.is_capture() {
+            return true;
+        }
+        let man = !self.kings.contains(mv.from());
+        let geometry = self.geometry();
+        man && geometry.coords[mv.from().index()].0 != geometry.coords[mv.to().index()].0
+    }
+
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
         let color = if self.by_color[0].contains(sq) {
             Color::White
