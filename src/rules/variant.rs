@@ -172,7 +172,8 @@ pub enum Numbering {
 pub enum DrawRule {
     /// The same position with the same side to move for the given time.
     Repetition { times: u8 },
-    /// This many moves by each side with no capture and no man move.
+    /// This many moves by each side with no irreversible move: no capture and no man's step that
+    /// changes row (see `Position::is_irreversible`).
     NoProgress { moves_each: u16, id: &'static str },
     /// A lone king against `min_strong..=max_strong` pieces with at least one king among them (only
     /// kings when `all_kings`): drawn after `moves_each` moves by each side, counted from the moment
