@@ -503,7 +503,107 @@ both_stores!(
     simultaneous_finishes_all_rated,
     automatic_draws,
     two_services_take_turns,
+    positions_with_too_many_captures_are_refused,
+    views_are_capped,
 );
+
+/// Turkish, 23 kings against one: about half a million capture paths for White.
+const CAPTURE_STORM: &str = "W:WKa1:BKb1,Kd1,Kf1,Ka2,Kc2,Ke2,Kg2,Kb3,Kd3,Kf3,Ka4,Kc4,Ke4,Kg4,Kb5,Kd5,Kf5,Ka6,Kc6,Ke6,Kg6,Kb7,Kd7,Kf7";
+
+async fn positions_with_too_many_captures_are_refused(store: Arc<dyn GameStore>) {
+    let s = service(store);
+    let err = s
+        .vs_engine(ANA, "Ana", VariantId::Turkish, 1, Color::White, Some(CAPTURE_STORM.into()))
+        .await
+        .unwrap_err();
+    assert!(matches!(&err, GameError::Invalid(m) if m.contains("too many capture sequences")), "{err:?}");
+    assert!(s.active(ANA).await.unwrap().is_empty(), "nothing is stored");
+
+    // Black to move has no capture, so the position is accepted; every move of Black's hands
+    // White the storm, and is refused without changing the game.
+    let calm = CAPTURE_STORM.replacen('W', "B", 1);
+    let g = s.vs_engine(ANA, "Ana", VariantId::Turkish, 1, Color::Black, Some(calm)).await.unwrap();
+    let err = s.play(&g.id, ANA, &some_move(&g, 0), Some(g.version)).await.unwrap_err();
+    assert_eq!(err, GameError::TooComplex);
+    let after = s.get(&g.id).await.unwrap();
+    assert_eq!((after.version, after.moves.len()), (g.version, 0), "nothing changed");
+}
+
+async fn views_are_capped(store: Arc<dyn GameStore>) {
+    let s = service(store);
+    let g = people(&s, VariantId::Russian).await;
+    for message_id in 0..40 {
+        s.add_view(&g.id, MessageRef::Chat { chat_id: ChatId(-42), message_id }).await.unwrap();
+    }
+    let g = s.get(&g.id).await.unwrap();
+    assert_eq!(g.views.len(), damas::game::service::MAX_VIEWS);
+    assert_eq!(g.views.last(), Some(&MessageRef::Chat { chat_id: ChatId(-42), message_id: 39 }), "the newest are kept");
+}
+
+/// Answers at once at the quick levels and thinks for a while at the deep ones, counting the deep
+/// searches in progress.
+struct SlowWhenDeep {
+    deep_running: Arc<AtomicU64>,
+}
+
+impl EnginePlayer for SlowWhenDeep {
+    fn choose(&self, state: &GameState, level: u8) -> Option<Move> {
+        if level >= 3 {
+            self.deep_running.fetch_add(1, Ordering::SeqCst);
+            std::thread::sleep(Duration::from_millis(1500));
+            self.deep_running.fetch_sub(1, Ordering::SeqCst);
+        }
+        state.position().legal_moves().into_iter().next()
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn engine_work_is_bounded_and_quick_levels_do_not_wait() {
+    use damas::game::engine_gate::{Busy, EngineLimits};
+    let deep_running = Arc::new(AtomicU64::new(0));
+    let limits = EngineLimits {
+        quick_searches: 1,
+        deep_searches: 1,
+        queue: 0,
+        per_user: 1,
+        max_wait: Duration::from_secs(30),
+    };
+    let s = Arc::new(GameService::new(
+        Arc::new(MemoryStore::new(retention())),
+        Arc::new(SlowWhenDeep { deep_running: Arc::clone(&deep_running) }),
+        ServiceConfig { engine: limits, ..config() },
+    ));
+    let deep = s.vs_engine(ANA, "Ana", VariantId::International, 4, Color::White, None).await.unwrap();
+    let quick = s.vs_engine(BO, "Bo", VariantId::International, 1, Color::White, None).await.unwrap();
+    let queued = s.vs_engine(CY, "Cy", VariantId::International, 4, Color::White, None).await.unwrap();
+    let second = s.vs_engine(ANA, "Ana", VariantId::Russian, 1, Color::White, None).await.unwrap();
+
+    let thinking = {
+        let s = Arc::clone(&s);
+        let id = deep.id.clone();
+        tokio::spawn(async move { s.play(&id, ANA, "32-28", None).await })
+    };
+    while deep_running.load(Ordering::SeqCst) == 0 {
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    // An easy move is answered while the master search is still thinking.
+    let answered = s.play(&quick.id, BO, "32-28", None).await.unwrap();
+    assert_eq!(answered.moves.len(), 2);
+    assert!(!thinking.is_finished(), "the deep search was still running");
+    // The deep lane is full and nobody may wait: busy, and the board is as it was.
+    let err = s.play(&queued.id, CY, "32-28", None).await.unwrap_err();
+    assert_eq!(err, GameError::Busy(Busy::Queue));
+    assert_eq!(s.get(&queued.id).await.unwrap().version, queued.version);
+    // Ana's search is in progress: her other game waits for it.
+    let err = s.play(&second.id, ANA, &some_move(&second, 0), None).await.unwrap_err();
+    assert_eq!(err, GameError::Busy(Busy::User));
+    assert_eq!(s.get(&second.id).await.unwrap().moves.len(), 0);
+
+    let done = thinking.await.unwrap().unwrap();
+    assert_eq!(done.moves.len(), 2, "the deep search answered");
+    let later = s.play(&queued.id, CY, "32-28", None).await.unwrap();
+    assert_eq!(later.moves.len(), 2, "with the lane free again the engine answers");
+}
 
 /// A game played through one process continues in another (Redis).
 #[tokio::test]

@@ -846,3 +846,54 @@ fn antidraughts_captures_follow_international_rules() {
     assert_eq!(full("antidraughts", "W:W13:B7,8"), sorted(&["13x2x11"]));
     assert_eq!(Position::start(VariantId::Antidraughts).perft(3, Paths::Merge), 658);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Positions built to have very many capture paths.
+
+/// Turkish, 23 kings against one: White's king has about half a million capture paths.
+const CAPTURE_STORM: &str = "W:WKa1:BKb1,Kd1,Kf1,Ka2,Kc2,Ke2,Kg2,Kb3,Kd3,Kf3,Ka4,Kc4,Ke4,Kg4,Kb5,Kd5,Kf5,Ka6,Kc6,Ke6,Kg6,Kb7,Kd7,Kf7";
+
+#[test]
+fn a_capture_storm_is_counted_and_merged_in_full() {
+    let p = pos("turkish", CAPTURE_STORM);
+    let mut paths = Vec::new();
+    p.generate(&mut paths, Paths::Keep);
+    assert!(paths.len() > 100_000, "{} paths", paths.len());
+    let walked = p.capture_paths_within(usize::MAX).unwrap_or(0);
+    assert!(walked >= paths.len(), "every path is walked before the priority law picks: {walked}");
+    let best = paths.iter().map(|m| m.captures().len()).max().unwrap_or(0);
+    let distinct: std::collections::BTreeSet<_> = paths
+        .iter()
+        .filter(|m| m.captures().len() == best)
+        .map(|m| (m.from(), m.to(), m.captured_set()))
+        .collect();
+    let merged = p.legal_moves();
+    assert_eq!(merged.len(), distinct.len(), "one move per origin, destination and captured set");
+    assert_eq!(p.perft(1, Paths::Merge), merged.len() as u64);
+    // Written once per list, each move is still the notation it has on its own.
+    let texts = p.notations(&merged);
+    let some = [0, merged.len() / 2, merged.len() - 1];
+    for (m, text) in some.iter().map(|&i| (&merged[i], &texts[i])) {
+        assert_eq!(*text, p.notation(m));
+        assert_eq!(p.parse_move(text).map(|found| found.captured_set()), Ok(m.captured_set()));
+    }
+}
+
+#[test]
+fn counting_capture_paths_stops_at_the_limit() {
+    let p = pos("turkish", CAPTURE_STORM);
+    let err = p.capture_paths_within(10_000).unwrap_err();
+    assert_eq!(err.limit, 10_000);
+    assert!(err.to_string().contains("too many capture sequences"), "{err}");
+    let start = Position::start(VariantId::Turkish);
+    assert_eq!(start.capture_paths_within(0), Ok(0), "no capture, no path");
+    // Sequences are counted before the priority law picks among them: Brazilian walks the same
+    // twelve as Russian, and keeps eight.
+    let fen = "W:WKc3:Bd4,d6,b6,b4,f6";
+    assert_eq!(pos("russian", fen).capture_paths_within(12), Ok(12));
+    assert_eq!(pos("brazilian", fen).capture_paths_within(12), Ok(12));
+    assert!(pos("brazilian", fen).capture_paths_within(11).is_err());
+    let single = pos("english", "B:W18:B14");
+    assert_eq!(single.capture_paths_within(1), Ok(1));
+    assert!(single.capture_paths_within(0).is_err());
+}

@@ -789,3 +789,53 @@ async fn a_game_from_a_position_with_two_capture_routes() {
     assert_eq!(status, 200, "{after}");
     assert_eq!(after["moves"][0], routes[1]["text"]);
 }
+
+/// Turkish, 23 kings against one: about half a million capture paths for White.
+const CAPTURE_STORM: &str = "W:WKa1:BKb1,Kd1,Kf1,Ka2,Kc2,Ke2,Kg2,Kb3,Kd3,Kf3,Ka4,Kc4,Ke4,Kg4,Kb5,Kd5,Kf5,Ka6,Kc6,Ke6,Kg6,Kb7,Kd7,Kf7";
+
+/// Polls `/healthz` until `stop` is set; returns the slowest answer.
+async fn health_while(base: String, stop: Arc<std::sync::atomic::AtomicBool>) -> Duration {
+    let http = reqwest::Client::new();
+    let mut slowest = Duration::ZERO;
+    while !stop.load(std::sync::atomic::Ordering::SeqCst) {
+        let asked = std::time::Instant::now();
+        let answer = tokio::time::timeout(Duration::from_secs(5), http.get(format!("{base}/healthz")).send()).await;
+        assert!(matches!(answer, Ok(Ok(ref r)) if r.status() == 200), "/healthz did not answer: {answer:?}");
+        slowest = slowest.max(asked.elapsed());
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    slowest
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_position_with_too_many_captures_neither_stalls_the_server_nor_is_stored() {
+    let s = local().await;
+    let me = s.guest("Ana").await;
+    let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let health = tokio::spawn(health_while(s.base.clone(), Arc::clone(&stop)));
+
+    let (status, body) = s
+        .post("/api/games", Some(&me), json!({ "variant": "turkish", "color": "white", "level": 1, "fen": CAPTURE_STORM }))
+        .await;
+    assert_eq!((status, error_code(&body)), (400, "invalid"), "{body}");
+    assert!(body["message"].as_str().unwrap_or("").contains("too many capture sequences"), "{body}");
+    let (_, list) = s.get("/api/games", Some(&me)).await;
+    assert_eq!(list.as_array().map(Vec::len), Some(0), "nothing stored: {list}");
+
+    // Black to move is calm; each of its moves would hand White the storm and is refused.
+    let calm = CAPTURE_STORM.replacen('W', "B", 1);
+    let (status, game) = s
+        .post("/api/games", Some(&me), json!({ "variant": "turkish", "color": "black", "level": 1, "fen": calm }))
+        .await;
+    assert_eq!(status, 201, "{game}");
+    let id = game["id"].as_str().unwrap();
+    let first = game["legal"][0]["text"].clone();
+    let (status, body) = s.post(&format!("/api/games/{id}/moves"), Some(&me), json!({ "move": first })).await;
+    assert_eq!((status, error_code(&body)), (422, "too_complex"), "{body}");
+    let (_, after) = s.get(&format!("/api/games/{id}"), Some(&me)).await;
+    assert_eq!(after["version"], game["version"], "nothing changed");
+
+    stop.store(true, std::sync::atomic::Ordering::SeqCst);
+    let slowest = health.await.unwrap();
+    assert!(slowest < Duration::from_secs(1), "/healthz took {slowest:?}");
+}

@@ -23,6 +23,7 @@ use super::telegram::{call, edit};
 use super::views::{self, escape, variant_name};
 use super::{Ctx, HandlerResult};
 use crate::game::ratings::RatingScope;
+use crate::game::engine_gate::Busy;
 use crate::game::service::{Challenge, GameError, LimitKind, Limits, Rematch};
 use crate::game::{ChatId as GameChat, Game, GameId, MessageRef, Status, UserId};
 use crate::render::callback::{Action, CallbackData};
@@ -163,6 +164,9 @@ pub fn refusal(lang: Lang, error: &GameError) -> String {
         GameError::NotOver => t(lang, "game-not-over"),
         GameError::NothingToTakeBack => t(lang, "game-nothing-to-undo"),
         GameError::Invalid(detail) => tf(lang, "game-bad-position", &[("detail", &escape(detail))]),
+        GameError::Busy(Busy::Queue) => t(lang, "engine-busy"),
+        GameError::Busy(Busy::User) => t(lang, "engine-busy-user"),
+        GameError::TooComplex => t(lang, "game-too-complex"),
         GameError::Limit(kind) => match kind {
             LimitKind::OpenPerUser(n) => tf(lang, "limit-open-user", &[("n", n)]),
             LimitKind::GamesPerUser(n) => tf(lang, "limit-games-user", &[("n", n)]),
@@ -817,7 +821,7 @@ async fn card_button(
         },
         "p" => {
             answer(bot, q, None).await;
-            return pdn(bot, ctx, who, id).await;
+            return pdn(bot, ctx, who, id, view.as_ref()).await;
         }
         _ => {
             answer(bot, q, None).await;
@@ -847,11 +851,16 @@ async fn card_button(
     }
 }
 
-/// The game as a PDN file, in the chat where the button was tapped (or privately for inline games).
-async fn pdn(bot: &Bot, ctx: &Ctx, who: &Who, id: &GameId) -> HandlerResult {
+/// The game as a PDN file, in the chat where the button was tapped (or privately for inline games):
+/// for the players, and for whoever taps the button on a card that shows the game.
+async fn pdn(bot: &Bot, ctx: &Ctx, who: &Who, id: &GameId, tapped: Option<&MessageRef>) -> HandlerResult {
     let Ok(game) = ctx.games.get(id).await else {
         return say(bot, who, t(who.lang, "game-gone")).await;
     };
+    let on_card = tapped.is_some_and(|v| game.views.contains(v));
+    if !on_card && game.colors_of(me(who)).is_empty() {
+        return say(bot, who, t(who.lang, "group-not-your-game")).await;
+    }
     let text = crate::game::pdn::export(&game, &Default::default());
     let file = InputFile::memory(text.into_bytes()).file_name(format!("damas-{}.pdn", game.id));
     if let Err(e) = call(
@@ -888,6 +897,12 @@ async fn tap(
     // Looking costs nothing; everything else is for the two players.
     if matches!(action, Action::Noop) {
         answer(bot, q, None).await;
+        return Ok(());
+    }
+    // Redrawing a message is for the messages that show this game, or for its players.
+    let shows_game = view.as_ref().is_some_and(|v| game.views.contains(v));
+    if action == Action::Refresh && !shows_game && game.colors_of(user).is_empty() {
+        answer(bot, q, Some(t(lang, "group-not-your-game"))).await;
         return Ok(());
     }
     if action == Action::Refresh {

@@ -15,6 +15,7 @@ use super::prefs::BoardMode;
 use super::telegram::{call, edit};
 use super::views::{self, escape};
 use super::{Ctx, HandlerResult};
+use crate::game::engine_gate::Busy;
 use crate::game::service::{GameError, Rematch};
 use crate::game::{ChatId as GameChat, Game, GameId, MessageRef, Status, UserId};
 use crate::render::callback::{Action, CallbackData};
@@ -211,6 +212,9 @@ async fn refuse(bot: &Bot, who: &Who, error: GameError) -> HandlerResult {
         GameError::NothingToTakeBack => "game-nothing-to-undo",
         GameError::AlreadyOffered => "game-already-offered",
         GameError::NotOver => "game-not-over",
+        GameError::Busy(Busy::Queue) => "engine-busy",
+        GameError::Busy(Busy::User) => "engine-busy-user",
+        GameError::TooComplex => "game-too-complex",
         other => {
             tracing::error!(error = %other, "game request failed");
             "error-generic"
@@ -493,6 +497,11 @@ pub async fn tap(bot: &Bot, ctx: &Ctx, who: &Who, q: &CallbackQuery, data: Callb
         answer(Some(t(who.lang, "game-gone"))).await;
         return Ok(());
     };
+    // A private board is its player's: a tap with another game's id shows nothing and changes nothing.
+    if game.colors_of(me(who)).is_empty() {
+        answer(Some(t(who.lang, "group-not-your-game"))).await;
+        return Ok(());
+    }
     let action = data.action().clone();
     let needs_current = matches!(action, Action::Pick(_) | Action::Resign | Action::ConfirmResign | Action::OfferDraw);
     if needs_current && (data.ply() != game.ply || game.is_over()) {

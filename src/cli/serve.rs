@@ -10,6 +10,7 @@ use tracing::{error, info, warn};
 
 use crate::config::{self, Config};
 use crate::game::GameStore;
+use crate::game::engine_gate::EngineLimits;
 use crate::game::engine_player::SearchEngine;
 use crate::game::service::{GameService, ServiceConfig};
 use crate::game::store::{MemoryStore, RedisTarget, Retention};
@@ -76,8 +77,9 @@ pub async fn serve(config: Arc<Config>) -> anyhow::Result<()> {
     if !health.up() {
         warn!("starting without Redis: requests are answered \"try again\" and /readyz reports 503 until it is reachable");
     }
-    let engine = Arc::new(SearchEngine::new(config.engine.max_concurrent_searches, config.engine.max_think));
-    let games = Arc::new(GameService::new(store.clone(), engine, ServiceConfig::default()));
+    let engine = Arc::new(SearchEngine::new(config.engine.max_think));
+    let limits = EngineLimits { deep_searches: config.engine.max_concurrent_searches, ..EngineLimits::default() };
+    let games = Arc::new(GameService::new(store.clone(), engine, ServiceConfig { engine: limits, ..ServiceConfig::default() }));
     state.set_games(games.clone());
     if config.webapp.dev_guest {
         info!(url = %format!("http://{addr}/app"), "guest games in the browser are on");

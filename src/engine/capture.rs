@@ -13,6 +13,9 @@ use crate::rules::{
     Bitboard, CapturePriority, MAX_JUMPS, Move, Position, PromotionInCapture, Square, keep_best,
 };
 
+/// The most capture paths one node of the search walks.
+const MAX_CAPTURE_PATHS: usize = 1 << 16;
+
 /// A capture as the search keeps it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Capture {
@@ -174,19 +177,7 @@ impl Tables {
                 let kept = keep_best(out, |c| rank(c, self.priority, opponent_kings));
                 out.truncate(kept);
             }
-            // Paths that differ only in the squares passed are one move: keep the first.
-            let mut kept = 1;
-            for i in 1..out.len() {
-                let c = out[i];
-                if !out[..kept]
-                    .iter()
-                    .any(|k| k.from == c.from && k.to == c.to && k.captured == c.captured)
-                {
-                    out[kept] = c;
-                    kept += 1;
-                }
-            }
-            out.truncate(kept);
+            merge_duplicates(out);
         }
     }
 
@@ -227,6 +218,32 @@ impl Tables {
     }
 }
 
+/// Paths that differ only in the squares passed are one move: keeps the first of each, in order.
+/// Long lists go through a set so that their cost stays in proportion to their length.
+fn merge_duplicates(out: &mut Vec<Capture>) {
+    const PAIRWISE: usize = 24;
+    let mut kept = 0;
+    if out.len() <= PAIRWISE {
+        for i in 0..out.len() {
+            let c = out[i];
+            if !out[..kept].iter().any(|k| k.from == c.from && k.to == c.to && k.captured == c.captured) {
+                out[kept] = c;
+                kept += 1;
+            }
+        }
+    } else {
+        let mut seen = std::collections::HashSet::with_capacity(out.len());
+        for i in 0..out.len() {
+            let c = out[i];
+            if seen.insert((c.from, c.to, c.captured)) {
+                out[kept] = c;
+                kept += 1;
+            }
+        }
+    }
+    out.truncate(kept);
+}
+
 /// How a capture ranks under a priority law, as the rules core ranks its moves.
 #[inline]
 fn rank(c: &Capture, priority: CapturePriority, opponent_kings: u128) -> (u32, u32, u32, u64) {
@@ -264,6 +281,12 @@ impl Gen<'_> {
     ) -> bool {
         if depth >= MAX_JUMPS {
             return false;
+        }
+        if self.out.len() >= MAX_CAPTURE_PATHS {
+            // A crafted position can hold millions of paths; past this many the search takes what
+            // it has (the rules core still lists every move at the root). Reporting a jump keeps the
+            // unfinished sequence from being recorded as complete.
+            return true;
         }
         let t = self.t;
         let dirs = if king {

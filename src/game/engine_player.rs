@@ -1,8 +1,7 @@
-//! The search engine as the game service's [`EnginePlayer`]: levels map to the engine's levels,
-//! and a semaphore keeps the number of searches running at once within the configured limit so a
-//! burst of games cannot starve the machine.
+//! The search engine as the game service's [`EnginePlayer`]: levels map to the engine's levels.
+//! How many searches run at once is the service's [`EngineGate`](super::engine_gate::EngineGate)'s
+//! business.
 
-use std::sync::{Condvar, Mutex};
 use std::time::Duration;
 
 use super::service::EnginePlayer;
@@ -10,16 +9,13 @@ use crate::engine::{self, Level};
 use crate::rules::{GameState, Move};
 
 pub struct SearchEngine {
-    slots: Mutex<usize>,
-    freed: Condvar,
     max_think: Duration,
 }
 
 impl SearchEngine {
-    /// At most `concurrent` searches at once (at least one); levels that would think longer than
-    /// `max_think` are played at the strongest level that fits.
-    pub fn new(concurrent: usize, max_think: Duration) -> SearchEngine {
-        SearchEngine { slots: Mutex::new(concurrent.max(1)), freed: Condvar::new(), max_think }
+    /// Levels that would think longer than `max_think` are played at the strongest level that fits.
+    pub fn new(max_think: Duration) -> SearchEngine {
+        SearchEngine { max_think }
     }
 
     /// The engine level for a stored level number: 1..=4, anything else clamped into that range,
@@ -33,30 +29,13 @@ impl SearchEngine {
         };
         Level::ALL.iter().rev().copied().find(|l| *l <= wanted && l.budget() <= self.max_think).unwrap_or(Level::Easy)
     }
-
-    fn acquire(&self) {
-        let mut free = self.slots.lock().unwrap_or_else(|p| p.into_inner());
-        while *free == 0 {
-            free = self.freed.wait(free).unwrap_or_else(|p| p.into_inner());
-        }
-        *free -= 1;
-    }
-
-    fn release(&self) {
-        let mut free = self.slots.lock().unwrap_or_else(|p| p.into_inner());
-        *free += 1;
-        self.freed.notify_one();
-    }
 }
 
 impl EnginePlayer for SearchEngine {
     fn choose(&self, state: &GameState, level: u8) -> Option<Move> {
         let level = self.level(level);
         let seed = rand::random::<u64>();
-        self.acquire();
-        let result = engine::think(state, level, seed, None);
-        self.release();
-        result.ok().map(|r| r.best)
+        engine::think(state, level, seed, None).ok().map(|r| r.best)
     }
 }
 
@@ -67,17 +46,17 @@ mod tests {
 
     #[test]
     fn levels_are_clamped_to_the_budget() {
-        let e = SearchEngine::new(1, Duration::from_millis(3000));
+        let e = SearchEngine::new(Duration::from_millis(3000));
         assert_eq!(e.level(0), Level::Easy);
         assert_eq!(e.level(2), Level::Medium);
         assert_eq!(e.level(9), Level::Master);
-        let quick = SearchEngine::new(1, Duration::from_millis(300));
+        let quick = SearchEngine::new(Duration::from_millis(300));
         assert_eq!(quick.level(4), Level::Medium);
     }
 
     #[test]
     fn plays_a_legal_move() {
-        let e = SearchEngine::new(2, Duration::from_millis(3000));
+        let e = SearchEngine::new(Duration::from_millis(3000));
         let state = GameState::new(Position::start(VariantId::Spanish));
         let mv = e.choose(&state, 1).unwrap();
         assert!(state.position().legal_moves().contains(&mv));

@@ -8,11 +8,12 @@
 use std::sync::Arc;
 use std::time::Duration;
 
+use super::engine_gate::{Busy, EngineGate, EngineLimits, EnginePass, Lane};
 use super::model::{ChatId, Clock, EndReason, Game, GameId, GameResult, MessageRef, Player, Status, UserId};
 use super::ratings;
 use super::store::{GameEvent, GameStore, StoreError};
 use super::now_unix;
-use crate::rules::{Color, GameState, Move, MoveError, OutcomeReason, Position, Reason, VariantId};
+use crate::rules::{Color, GameState, Move, MoveError, Outcome, OutcomeReason, Position, Reason, TooManyCaptures, VariantId};
 
 mod challenge;
 pub use challenge::{Challenge, LimitKind, Limits};
@@ -20,6 +21,15 @@ pub use challenge::{Challenge, LimitKind, Limits};
 /// When the engine owes a move for this long (its reply was lost, say in a restart), the sweeper
 /// asks it again.
 const ENGINE_GRACE_SECS: i64 = 60;
+
+/// The most messages a game keeps redrawing on every change.
+pub const MAX_VIEWS: usize = 16;
+
+/// The most capture paths a position in a game may have. Games from the initial position come
+/// nowhere near it (a few dozen at most); a position built to have hundreds of thousands would
+/// make every request about its game slow, so such a position is refused when it is set up and a
+/// move that would reach one is refused too.
+pub const MAX_CAPTURE_PATHS: usize = 10_000;
 
 /// Picks the engine's moves. Called on the blocking thread pool; it may take as long as its level
 /// allows.
@@ -35,11 +45,18 @@ pub struct ServiceConfig {
     pub challenge_ttl: Duration,
     /// How many due games one sweep handles.
     pub sweep_batch: usize,
+    /// How much engine work may run and wait at once.
+    pub engine: EngineLimits,
 }
 
 impl Default for ServiceConfig {
     fn default() -> Self {
-        ServiceConfig { per_move: None, challenge_ttl: Duration::from_secs(86_400), sweep_batch: 200 }
+        ServiceConfig {
+            per_move: None,
+            challenge_ttl: Duration::from_secs(86_400),
+            sweep_batch: 200,
+            engine: EngineLimits::default(),
+        }
     }
 }
 
@@ -84,6 +101,12 @@ pub enum GameError {
     Invalid(String),
     #[error("the engine failed: {0}")]
     Engine(String),
+    #[error("{0}")]
+    Busy(Busy),
+    #[error("that move leads to a position with too many capture sequences to follow")]
+    TooComplex,
+    #[error("internal error: {0}")]
+    Internal(String),
     #[error(transparent)]
     Store(StoreError),
 }
@@ -133,7 +156,8 @@ pub struct GameService {
     store: Arc<dyn GameStore>,
     engine: Arc<dyn EnginePlayer>,
     config: ServiceConfig,
-    states: StateCache,
+    states: Arc<StateCache>,
+    gate: EngineGate,
 }
 
 /// How many games' positions a service keeps at hand.
@@ -204,7 +228,8 @@ impl StateCache {
 
 impl GameService {
     pub fn new(store: Arc<dyn GameStore>, engine: Arc<dyn EnginePlayer>, config: ServiceConfig) -> GameService {
-        GameService { store, engine, config, states: StateCache::new() }
+        let gate = EngineGate::new(config.engine.clone());
+        GameService { store, engine, config, states: Arc::new(StateCache::new()), gate }
     }
 
     pub fn store(&self) -> &Arc<dyn GameStore> {
@@ -230,25 +255,29 @@ impl GameService {
     }
 
     /// Creates a game; when the engine has the first move it is played before this returns.
+    /// When the engine has the first move, the game is stored only once the engine has a search
+    /// slot for it, so that a busy engine leaves nothing behind.
     pub async fn create(&self, new: NewGame) -> Result<Game, GameError> {
-        let game = self.prepare(new)?;
+        let game = self.prepare(new).await?;
+        let pass = match engine_level(&game) {
+            Some(level) => Some(self.engine_pass(level, game.player(game.turn.opposite()).user()).await?),
+            None => None,
+        };
         let game = self.store.create(&game).await?;
-        self.engine_reply(game).await
+        match pass {
+            Some(pass) => self.reply_with(game, pass).await,
+            None => Ok(game),
+        }
     }
 
     /// The record [`create`](Self::create) stores: checked position, clock and rating flag.
-    fn prepare(&self, new: NewGame) -> Result<Game, GameError> {
+    async fn prepare(&self, new: NewGame) -> Result<Game, GameError> {
         if new.white == Player::Open && new.black == Player::Open {
             return Err(GameError::Invalid("both seats are open".to_owned()));
         }
+        let (variant, fen) = (new.variant, new.fen.clone());
+        let start = off_thread(move || checked_start(variant, fen.as_deref())).await?;
         let standard = Position::start(new.variant);
-        let start = match &new.fen {
-            Some(fen) => Position::from_fen(new.variant, fen).map_err(|e| GameError::Invalid(e.to_string()))?,
-            None => standard,
-        };
-        if GameState::new(start).outcome().is_some() {
-            return Err(GameError::Invalid("the position is already decided".to_owned()));
-        }
         let now = now_unix();
         let mut game = Game::new(GameId::random(), new.variant, start.to_fen(), start.side_to_move(), new.white, new.black, now);
         game.chat = new.chat;
@@ -327,15 +356,29 @@ impl GameService {
         if game.player(game.turn).user() != Some(user) {
             return Err(if game.colors_of(user).is_empty() { GameError::NotAPlayer } else { GameError::NotYourTurn });
         }
-        let mut state = self.states.state(&game)?;
-        let mv = state.position().parse_move(text).map_err(GameError::Move)?;
+        // The engine's slot is taken before the move is written: when it is busy the player hears
+        // so and the board stays as it was.
+        let pass = match game.player(game.turn.opposite()) {
+            Player::Engine { level } => Some(self.engine_pass(*level, Some(user)).await?),
+            _ => None,
+        };
+        let played = {
+            let (states, game, text) = (Arc::clone(&self.states), game.clone(), text.to_owned());
+            off_thread(move || {
+                let state = states.state(&game)?;
+                let mv = state.position().parse_move(&text).map_err(GameError::Move)?;
+                Played::new(state, &mv)
+            })
+            .await?
+        };
         let mut next = game.clone();
-        self.apply(&mut next, &mut state, &mv, now_unix());
+        let state = self.record(&mut next, played, now_unix());
         let game = self.commit(next, game.version).await?;
         self.states.keep(&game, state);
+        let Some(pass) = pass.filter(|_| engine_level(&game).is_some()) else { return Ok(game) };
         // The player's move stands whatever happens to the reply; a lost reply is made up by the
         // sweeper once the engine's grace period is over.
-        match self.engine_reply(game.clone()).await {
+        match self.reply_with(game.clone(), pass).await {
             Ok(answered) => Ok(answered),
             Err(e) => {
                 tracing::warn!(game = %game.id, error = %e, "engine reply failed");
@@ -346,25 +389,41 @@ impl GameService {
 
     /// Lets the engine move if it is its turn (also used to resume after an interrupted reply).
     pub async fn engine_reply(&self, game: Game) -> Result<Game, GameError> {
-        let Player::Engine { level } = *game.player(game.turn) else { return Ok(game) };
-        if game.status != Status::Active {
-            return Ok(game);
-        }
-        let state = self.states.state(&game)?;
-        let engine = Arc::clone(&self.engine);
-        let thinking = state.clone();
-        let mv = tokio::task::spawn_blocking(move || engine.choose(&thinking, level))
-            .await
-            .map_err(|e| GameError::Engine(e.to_string()))?;
-        let Some(mv) = mv else {
-            return Err(GameError::Engine("no move from the engine".to_owned()));
-        };
-        if !state.position().legal_moves().contains(&mv) {
-            return Err(GameError::Engine("the engine chose an illegal move".to_owned()));
-        }
-        let mut state = state;
+        let Some(level) = engine_level(&game) else { return Ok(game) };
+        let pass = self.engine_pass(level, game.player(game.turn.opposite()).user()).await?;
+        self.reply_with(game, pass).await
+    }
+
+    /// A search slot for the engine at `level`, answering `user` (if a person is waiting).
+    async fn engine_pass(&self, level: u8, user: Option<UserId>) -> Result<EnginePass, GameError> {
+        self.gate.enter(Lane::of_level(level), user).await.map_err(GameError::Busy)
+    }
+
+    /// The engine's move in a game where it is to move, searched while `pass` holds its slot.
+    async fn reply_with(&self, game: Game, pass: EnginePass) -> Result<Game, GameError> {
+        let Some(level) = engine_level(&game) else { return Ok(game) };
+        let (states, engine, stored) = (Arc::clone(&self.states), Arc::clone(&self.engine), game.clone());
+        let played = off_thread(move || {
+            let _pass = pass;
+            let state = states.state(&stored)?;
+            let mv = engine.choose(&state, level).ok_or_else(|| GameError::Engine("no move from the engine".to_owned()))?;
+            if !state.position().legal_moves().contains(&mv) {
+                return Err(GameError::Engine("the engine chose an illegal move".to_owned()));
+            }
+            Played::new(state, &mv)
+        })
+        .await;
         let mut next = game.clone();
-        self.apply(&mut next, &mut state, &mv, now_unix());
+        let state = match played {
+            Ok(played) => self.record(&mut next, played, now_unix()),
+            Err(GameError::TooComplex) => {
+                // No person can be asked for another move: the game ends without a result.
+                tracing::warn!(game = %game.id, "engine move leads to a position too complex to follow; game aborted");
+                abort(&mut next, now_unix());
+                return self.commit(next, game.version).await;
+            }
+            Err(e) => return Err(e),
+        };
         let game = self.commit(next, game.version).await?;
         self.states.keep(&game, state);
         Ok(game)
@@ -435,7 +494,7 @@ impl GameService {
         let cut = last_move_of(&game, me)?.ok_or(GameError::NothingToTakeBack)?;
         let mut next = game.clone();
         if game.player(me.opposite()).is_engine() || game.player(me.opposite()).user() == Some(user) {
-            truncate(&mut next, cut)?;
+            next = truncated(next, cut).await?;
             self.set_clock(&mut next, now_unix());
         } else if game.offers.takeback == Some(me) {
             return Err(GameError::AlreadyOffered);
@@ -463,7 +522,7 @@ impl GameService {
         next.offers.takeback = None;
         if accept {
             let cut = last_move_of(&game, by)?.ok_or(GameError::NothingToTakeBack)?;
-            truncate(&mut next, cut)?;
+            next = truncated(next, cut).await?;
             self.set_clock(&mut next, now_unix());
         }
         next.updated = now_unix();
@@ -534,7 +593,14 @@ impl GameService {
             self.store.delete(&fresh.id).await?;
             return Err(e);
         }
-        Ok(Rematch::Started(self.engine_reply(fresh).await?))
+        // The new game stands even if the engine is busy now: the sweeper asks it again.
+        match self.engine_reply(fresh.clone()).await {
+            Ok(answered) => Ok(Rematch::Started(answered)),
+            Err(e) => {
+                tracing::warn!(game = %fresh.id, error = %e, "engine reply to a rematch failed");
+                Ok(Rematch::Started(fresh))
+            }
+        }
     }
 
     /// Records a message that shows the game (retried on concurrent changes: it does not depend on
@@ -546,6 +612,10 @@ impl GameService {
                 return Ok(game);
             }
             let mut next = game.clone();
+            if next.views.len() >= MAX_VIEWS {
+                // The oldest messages are the least likely to be looked at again.
+                next.views.drain(..=next.views.len() - MAX_VIEWS);
+            }
             next.views.push(view.clone());
             match self.commit(next, game.version).await {
                 Err(GameError::Stale) => continue,
@@ -622,19 +692,20 @@ impl GameService {
         Ok(written)
     }
 
-    /// Plays a legal move on the stored game and applies the end-of-game rules.
-    fn apply(&self, game: &mut Game, state: &mut GameState, mv: &Move, now: i64) {
-        game.moves.push(state.position().notation(mv));
-        state.play(mv);
+    /// Writes a move the rules have played into the stored game and applies the end-of-game
+    /// rules; returns the state after it.
+    fn record(&self, game: &mut Game, played: Played, now: i64) -> GameState {
+        let Played { notation, state, fen, outcome } = played;
+        game.moves.push(notation);
         let pos = state.position();
-        game.fen = pos.to_fen();
+        game.fen = fen;
         game.turn = pos.side_to_move();
         game.ply = game.moves.len() as u32;
         game.offers.draw = None;
         game.offers.takeback = None;
         game.updated = now;
         self.set_clock(game, now);
-        if let Some(outcome) = state.outcome() {
+        if let Some(outcome) = outcome {
             let reason = match outcome.reason {
                 OutcomeReason::NoPieces => EndReason::NoPieces,
                 OutcomeReason::NoMoves => EndReason::NoMoves,
@@ -644,6 +715,7 @@ impl GameService {
             };
             finish(game, outcome.winner, reason, now);
         }
+        state
     }
 
     /// Starts the clock of the side to move (people only), the open challenge's expiry, or the
@@ -736,14 +808,64 @@ fn last_move_of(game: &Game, color: Color) -> Result<Option<usize>, GameError> {
     Ok((0..game.moves.len()).rev().find(|i| mover(*i) == color))
 }
 
-/// Cuts the game back to its first `len` moves.
-fn truncate(game: &mut Game, len: usize) -> Result<(), GameError> {
-    game.moves.truncate(len);
-    let state = replay(game)?;
-    game.fen = state.position().to_fen();
-    game.turn = state.position().side_to_move();
-    game.ply = game.moves.len() as u32;
-    game.offers.draw = None;
-    game.offers.takeback = None;
-    Ok(())
+/// The game cut back to its first `len` moves (replayed off the async workers).
+async fn truncated(mut game: Game, len: usize) -> Result<Game, GameError> {
+    off_thread(move || {
+        game.moves.truncate(len);
+        let state = replay(&game)?;
+        game.fen = state.position().to_fen();
+        game.turn = state.position().side_to_move();
+        game.ply = game.moves.len() as u32;
+        game.offers.draw = None;
+        game.offers.takeback = None;
+        Ok(game)
+    })
+    .await
+}
+
+/// The level of the engine that is to move in an active game.
+fn engine_level(game: &Game) -> Option<u8> {
+    match game.player(game.turn) {
+        Player::Engine { level } if game.status == Status::Active => Some(*level),
+        _ => None,
+    }
+}
+
+/// Runs rules work on the blocking pool: how long it takes depends on the position, which may have
+/// come from outside, and the async workers must go on answering meanwhile.
+pub async fn off_thread<T: Send + 'static>(work: impl FnOnce() -> Result<T, GameError> + Send + 'static) -> Result<T, GameError> {
+    tokio::task::spawn_blocking(work).await.map_err(|e| GameError::Internal(e.to_string()))?
+}
+
+/// A position to start a game from: the variant's own, or one given as FEN that is undecided and
+/// within [`MAX_CAPTURE_PATHS`].
+fn checked_start(variant: VariantId, fen: Option<&str>) -> Result<Position, GameError> {
+    let Some(fen) = fen else { return Ok(Position::start(variant)) };
+    let start = Position::from_fen(variant, fen).map_err(|e| GameError::Invalid(e.to_string()))?;
+    start.capture_paths_within(MAX_CAPTURE_PATHS).map_err(|e| GameError::Invalid(e.to_string()))?;
+    if GameState::new(start).outcome().is_some() {
+        return Err(GameError::Invalid("the position is already decided".to_owned()));
+    }
+    Ok(start)
+}
+
+/// A move the rules have played: what is written down and what follows from it.
+struct Played {
+    notation: String,
+    state: GameState,
+    fen: String,
+    outcome: Option<Outcome>,
+}
+
+impl Played {
+    /// Plays the legal move `mv` on `state`; refused when the position it reaches has more than
+    /// [`MAX_CAPTURE_PATHS`] capture paths.
+    fn new(mut state: GameState, mv: &Move) -> Result<Played, GameError> {
+        let notation = state.position().notation(mv);
+        state.play(mv);
+        state.position().capture_paths_within(MAX_CAPTURE_PATHS).map_err(|TooManyCaptures { .. }| GameError::TooComplex)?;
+        let outcome = state.outcome();
+        let fen = state.position().to_fen();
+        Ok(Played { notation, state, fen, outcome })
+    }
 }

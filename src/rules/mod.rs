@@ -27,7 +27,7 @@ pub mod variant;
 
 pub use bitboard::Bitboard;
 pub use fen::FenError;
-pub use movegen::Paths;
+pub use movegen::{Paths, TooManyCaptures};
 pub(crate) use movegen::keep_best;
 pub use mv::{MAX_JUMPS, Move};
 pub use outcome::{GameState, Outcome, OutcomeReason};

@@ -1,5 +1,7 @@
 //! Legal moves: quiet steps, capture sequences, the capture priority laws and duplicate-path merging.
 
+use std::collections::HashSet;
+
 use super::bitboard::Bitboard;
 use super::geometry::Geometry;
 use super::mv::{MAX_JUMPS, Move};
@@ -23,10 +25,21 @@ impl Position {
         let mut moves = Vec::with_capacity(32);
         self.generate(&mut moves, Paths::Merge);
         let geo = self.geometry();
-        moves.sort_by_key(|m| {
-            (geo.number[m.from.index()], geo.number[m.to.index()], m.path().iter().map(|s| geo.number[s.index()]).collect::<Vec<_>>())
-        });
+        fn numbers<'a>(geo: &'a Geometry, m: &'a Move) -> impl Iterator<Item = u16> + 'a {
+            [m.from, m.to].into_iter().chain(m.path().iter().copied()).map(|s| geo.number[s.index()])
+        }
+        moves.sort_by(|a, b| numbers(geo, a).cmp(numbers(geo, b)));
         moves
+    }
+
+    /// How many capture paths the side to move has, counted up to `limit`: `Err` when there are
+    /// more. Every path is a branch the generator walks, so this bounds the work any question about
+    /// the position costs before that work is done.
+    pub fn capture_paths_within(&self, limit: usize) -> Result<usize, TooManyCaptures> {
+        let mut none = Vec::new();
+        let mut sink = Sink { out: &mut none, keep: false, recorded: 0, limit };
+        self.search_captures(&mut sink);
+        if sink.recorded > limit { Err(TooManyCaptures { limit }) } else { Ok(sink.recorded) }
     }
 
     /// Fills `out` (cleared first) with the legal moves in generation order.
@@ -131,11 +144,24 @@ impl Position {
 
     /// Captures under the given priority law, appended to `out`.
     pub(crate) fn generate_captures(&self, out: &mut Vec<Move>, priority: CapturePriority, paths: Paths) {
+        let start = out.len();
+        self.search_captures(&mut Sink { out: &mut *out, keep: true, recorded: 0, limit: usize::MAX });
+        if out.len() - start > 1 {
+            let opponent_kings = self.by_color[1 - self.side.index()] & self.kings;
+            let kept = filter_priority(&mut out[start..], priority, opponent_kings);
+            out.truncate(start + kept);
+            if paths == Paths::Merge {
+                merge_duplicates(out, start);
+            }
+        }
+    }
+
+    /// Walks every capture path of the side to move into `sink`, kings first, then men.
+    fn search_captures(&self, sink: &mut Sink<'_>) {
         let geo = self.geometry();
         let rules = self.rules();
         let us = self.side.index();
         let them = 1 - us;
-        let start = out.len();
         let mut search = CaptureSearch {
             geo,
             rules,
@@ -146,7 +172,7 @@ impl Position {
             started_as_king: false,
             path: [Square::new(0); MAX_JUMPS],
             taken: [Square::new(0); MAX_JUMPS],
-            out,
+            sink,
         };
         let (men, kings) = self.pieces_that_can_jump();
         if men.is_empty() && kings.is_empty() {
@@ -158,13 +184,6 @@ impl Position {
                 search.from = from;
                 search.started_as_king = is_king;
                 search.extend(from, is_king, Bitboard::EMPTY, 0, occupied.without(from), 0);
-            }
-        }
-        if out.len() - start > 1 {
-            let kept = filter_priority(&mut out[start..], priority, self.by_color[them] & self.kings);
-            out.truncate(start + kept);
-            if paths == Paths::Merge {
-                merge_duplicates(out, start);
             }
         }
     }
@@ -262,19 +281,47 @@ pub(crate) fn rank(m: &Move, priority: CapturePriority, opponent_kings: Bitboard
     }
 }
 
+/// Keeps the first of the moves from `start` on that have the same effect, in their order. Short
+/// lists (nearly all of them) are compared pairwise; long ones go through a set, so that a position
+/// with hundreds of thousands of paths costs time in proportion to them.
 fn merge_duplicates(out: &mut Vec<Move>, start: usize) {
-    let mut i = start;
-    while i < out.len() {
-        let duplicate = (start..i).any(|j| out[j].same_effect(&out[i]));
-        if duplicate {
-            out.remove(i);
-        } else {
-            i += 1;
+    const PAIRWISE: usize = 24;
+    let mut kept = start;
+    if out.len() - start <= PAIRWISE {
+        for i in start..out.len() {
+            if !out[start..kept].iter().any(|k| k.same_effect(&out[i])) {
+                out.swap(kept, i);
+                kept += 1;
+            }
+        }
+    } else {
+        let mut seen = HashSet::with_capacity(out.len() - start);
+        for i in start..out.len() {
+            if seen.insert((out[i].from, out[i].to, out[i].captured)) {
+                out.swap(kept, i);
+                kept += 1;
+            }
         }
     }
+    out.truncate(kept);
 }
 
-struct CaptureSearch<'a> {
+/// A position has more capture paths than a caller is willing to walk.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("this position has too many capture sequences (more than {limit})")]
+pub struct TooManyCaptures {
+    pub limit: usize,
+}
+
+/// Where the capture search puts what it finds: the moves, or only their count, and when to give up.
+struct Sink<'a> {
+    out: &'a mut Vec<Move>,
+    keep: bool,
+    recorded: usize,
+    limit: usize,
+}
+
+struct CaptureSearch<'a, 'b> {
     geo: &'static Geometry,
     rules: &'static Variant,
     side: Color,
@@ -284,10 +331,10 @@ struct CaptureSearch<'a> {
     started_as_king: bool,
     path: [Square; MAX_JUMPS],
     taken: [Square; MAX_JUMPS],
-    out: &'a mut Vec<Move>,
+    sink: &'a mut Sink<'b>,
 }
 
-impl CaptureSearch<'_> {
+impl CaptureSearch<'_, '_> {
     /// Tries every jump from `at`; each sequence that cannot go on is recorded. Returns whether any
     /// jump was possible, so the caller knows whether its own sequence is complete.
     fn extend(&mut self, at: Square, king: bool, captured: Bitboard, last_dir: i32, occupied: Bitboard, depth: usize) -> bool {
@@ -299,6 +346,10 @@ impl CaptureSearch<'_> {
     fn extend_except(&mut self, at: Square, king: bool, captured: Bitboard, last_dir: i32, occupied: Bitboard, depth: usize, skip: i32) -> bool {
         if depth >= MAX_JUMPS {
             return false;
+        }
+        if self.sink.recorded > self.sink.limit {
+            // Given up: report a jump so that no partial sequence is recorded as complete.
+            return true;
         }
         let geo = self.geo;
         let dirs = if king { geo.king_captures } else { geo.man_captures[self.side.index()] };
@@ -400,6 +451,10 @@ impl CaptureSearch<'_> {
     }
 
     fn record(&mut self, to: Square, captured: Bitboard, jumps: usize, king_now: bool) {
+        self.sink.recorded += 1;
+        if !self.sink.keep {
+            return;
+        }
         let promotes = !self.started_as_king && (king_now || self.geo.promotion[self.side.index()].contains(to));
         let mut mv = Move::step(self.from, to, promotes);
         mv.captured = captured;
@@ -407,6 +462,45 @@ impl CaptureSearch<'_> {
         mv.started_as_king = self.started_as_king;
         mv.path[..jumps].copy_from_slice(&self.path[..jumps]);
         mv.taken[..jumps].copy_from_slice(&self.taken[..jumps]);
-        self.out.push(mv);
+        self.sink.out.push(mv);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::VariantId;
+
+    const CAPTURE_STORM: &str = "W:WKa1:BKb1,Kd1,Kf1,Ka2,Kc2,Ke2,Kg2,Kb3,Kd3,Kf3,Ka4,Kc4,Ke4,Kg4,Kb5,Kd5,Kf5,Ka6,Kc6,Ke6,Kg6,Kb7,Kd7,Kf7";
+
+    /// The first move of each effect, found by comparing every pair.
+    fn first_of_each(moves: &[Move]) -> Vec<Move> {
+        let mut kept: Vec<Move> = Vec::new();
+        for m in moves {
+            if !kept.iter().any(|k| k.same_effect(m)) {
+                kept.push(*m);
+            }
+        }
+        kept
+    }
+
+    #[test]
+    fn short_and_long_lists_keep_the_first_of_each_effect_in_order() {
+        let Ok(p) = Position::from_fen(VariantId::Turkish, CAPTURE_STORM) else { panic!("bad FEN") };
+        let mut paths = Vec::new();
+        p.generate(&mut paths, Paths::Keep);
+        let steps = [Move::step(Square::new(0), Square::new(1), false); 3];
+        for len in [2, 7, 24, 25, 300, 5000] {
+            for offset in [0, 1234, paths.len() / 2] {
+                let window = &paths[offset..offset + len];
+                let mut out = steps.to_vec();
+                out.extend_from_slice(window);
+                merge_duplicates(&mut out, steps.len());
+                assert_eq!(out[..steps.len()], steps, "moves before the start are left alone");
+                let expected = first_of_each(window);
+                assert!(len < 25 || expected.len() < len, "the window has duplicates to merge");
+                assert_eq!(out[steps.len()..], expected[..], "len {len} at {offset}");
+            }
+        }
     }
 }

@@ -1,5 +1,8 @@
 //! Moves as text: writing the shortest unambiguous PDN form and reading what players type.
 
+use std::collections::HashMap;
+
+use super::bitboard::Bitboard;
 use super::movegen::{Paths, rank};
 use super::mv::Move;
 use super::position::Position;
@@ -18,6 +21,25 @@ impl Position {
         let ambiguous = mv.is_capture()
             && self.legal_moves().iter().any(|m| m.from == mv.from && m.to == mv.to && !m.same_effect(mv));
         self.write_move(mv, ambiguous)
+    }
+
+    /// [`notation`](Self::notation) of each of `moves`, with the legal moves generated once for
+    /// the whole list rather than once per move.
+    pub fn notations(&self, moves: &[Move]) -> Vec<String> {
+        let mut effects: HashMap<(Square, Square), Vec<Bitboard>> = HashMap::new();
+        if moves.iter().any(Move::is_capture) {
+            for m in self.legal_moves() {
+                effects.entry((m.from, m.to)).or_default().push(m.captured);
+            }
+        }
+        moves
+            .iter()
+            .map(|mv| {
+                let ambiguous = mv.is_capture()
+                    && effects.get(&(mv.from, mv.to)).is_some_and(|e| e.iter().any(|c| *c != mv.captured));
+                self.write_move(mv, ambiguous)
+            })
+            .collect()
     }
 
     /// The move with every landing square written out.
@@ -96,7 +118,7 @@ impl Position {
     }
 
     fn names(&self, moves: &[Move]) -> Vec<String> {
-        moves.iter().take(MAX_SUGGESTIONS + 1).map(|m| self.notation(m)).collect::<Vec<_>>()
+        self.notations(&moves[..moves.len().min(MAX_SUGGESTIONS + 1)])
     }
 
     /// Builds the most helpful reason for squares that match no legal move.

@@ -27,7 +27,7 @@ use super::session::{self, Session};
 use super::view::{self, GameView, VariantView};
 use super::{AppState, init_data};
 use crate::game::model::{GameId, Player, Status};
-use crate::game::service::{GameError, GameService, NewGame};
+use crate::game::service::{GameError, GameService, NewGame, off_thread};
 use crate::game::store::StoreError;
 use crate::game::{Color, GameEvent, VariantId, now_unix};
 use crate::render::{self, BoardView, Theme};
@@ -127,6 +127,9 @@ impl From<GameError> for ApiError {
             GameError::Limit(_) => (S::TOO_MANY_REQUESTS, "limit"),
             GameError::Invalid(_) => (S::BAD_REQUEST, "invalid"),
             GameError::Engine(_) => (S::SERVICE_UNAVAILABLE, "engine_unavailable"),
+            GameError::Busy(_) => (S::SERVICE_UNAVAILABLE, "engine_busy"),
+            GameError::TooComplex => (S::UNPROCESSABLE_ENTITY, "too_complex"),
+            GameError::Internal(_) => (S::INTERNAL_SERVER_ERROR, "internal"),
             GameError::Store(StoreError::Unavailable(_)) => {
                 (S::SERVICE_UNAVAILABLE, "store_unavailable")
             }
@@ -258,8 +261,10 @@ impl ViewQuery {
     }
 }
 
-fn view_of(game: &crate::game::Game, who: &Session, theme: Theme) -> ApiResult<GameView> {
-    Ok(view::build(game, who.user, theme)?)
+/// The game for the viewer, built on the blocking pool: it replays the game and lists the moves.
+async fn view_of(game: &crate::game::Game, who: &Session, theme: Theme) -> ApiResult<GameView> {
+    let (game, viewer) = (game.clone(), who.user);
+    Ok(off_thread(move || view::build(&game, viewer, theme)).await?)
 }
 
 fn no_store<T: Serialize>(value: T) -> Response {
@@ -515,7 +520,7 @@ async fn create_game(
             chat: None,
         })
         .await?;
-    let mut response = no_store(view_of(&game, &who, theme)?);
+    let mut response = no_store(view_of(&game, &who, theme).await?);
     *response.status_mut() = StatusCode::CREATED;
     Ok(response)
 }
@@ -530,7 +535,7 @@ async fn get_game(
     let who = session_of(&state, bearer(&headers)).await?;
     let id = game_id(&id)?;
     let game = games(&state)?.get(&id).await?;
-    Ok(no_store(view_of(&game, &who, q.theme()?)?))
+    Ok(no_store(view_of(&game, &who, q.theme()?).await?))
 }
 
 /// The parts of a request every game action shares.
@@ -588,7 +593,7 @@ async fn join(
 ) -> ApiResult<Response> {
     let a = action(&state, &id, &q, &headers).await?;
     let game = a.service.join(&a.id, a.who.user, &a.who.name).await?;
-    Ok(no_store(view_of(&game, &a.who, a.theme)?))
+    Ok(no_store(view_of(&game, &a.who, a.theme).await?))
 }
 
 /// `POST /api/games/{id}/moves {"move": "32-28", "version": 3}`; answers after the engine's reply
@@ -609,7 +614,7 @@ async fn play(
         .service
         .play(&a.id, a.who.user, &request.text, request.version)
         .await?;
-    Ok(no_store(view_of(&game, &a.who, a.theme)?))
+    Ok(no_store(view_of(&game, &a.who, a.theme).await?))
 }
 
 async fn resign(
@@ -625,7 +630,7 @@ async fn resign(
         return Err(ApiError::bad_request("resign takes no answer"));
     }
     let game = a.service.resign(&a.id, a.who.user, request.version).await?;
-    Ok(no_store(view_of(&game, &a.who, a.theme)?))
+    Ok(no_store(view_of(&game, &a.who, a.theme).await?))
 }
 
 async fn draw(
@@ -677,7 +682,7 @@ async fn offer(
                 .await?
         }
     };
-    Ok(no_store(view_of(&game, &a.who, a.theme)?))
+    Ok(no_store(view_of(&game, &a.who, a.theme).await?))
 }
 
 async fn rematch(
@@ -690,7 +695,7 @@ async fn rematch(
     let game = match a.service.rematch(&a.id, a.who.user).await? {
         crate::game::service::Rematch::Offered(g) | crate::game::service::Rematch::Started(g) => g,
     };
-    Ok(no_store(view_of(&game, &a.who, a.theme)?))
+    Ok(no_store(view_of(&game, &a.who, a.theme).await?))
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -712,7 +717,7 @@ async fn events(
     // Subscribe before reading, so no change between the two is missed.
     let rx = service.subscribe(&id).await?;
     let game = service.get(&id).await?;
-    let first = game_event(&view_of(&game, &who, theme)?);
+    let first = game_event(&view_of(&game, &who, theme).await?);
     let feed = Feed {
         rx,
         service,
@@ -771,7 +776,8 @@ impl Feed {
             match self.service.get(&self.id).await {
                 Ok(game) if game.version > self.version => {
                     self.version = game.version;
-                    return Some(match view::build(&game, self.who.user, self.theme) {
+                    let (viewer, theme) = (self.who.user, self.theme);
+                    return Some(match off_thread(move || view::build(&game, viewer, theme)).await {
                         Ok(v) => game_event(&v),
                         Err(e) => Event::default().event("error").data(e.to_string()),
                     });
@@ -828,7 +834,7 @@ async fn board_png(
             format!("the game has {} moves", game.moves.len()),
         ));
     }
-    let (position, last) = view::position_at(&game, ply)?;
+    let (position, last) = off_thread(move || view::position_at(&game, ply)).await?;
     let mut board = BoardView::new(*position.position())
         .flipped(q.flip.unwrap_or(false))
         .theme(theme)

@@ -123,7 +123,7 @@ pub fn position_at(game: &Game, ply: usize) -> Result<(GameState, Option<Move>),
     Ok((state, last))
 }
 
-fn move_view(pos: &Position, mv: &Move) -> MoveView {
+fn move_view(pos: &Position, mv: &Move, text: String) -> MoveView {
     let rules = pos.rules();
     let name = |s| rules.square_name(s);
     MoveView {
@@ -131,7 +131,7 @@ fn move_view(pos: &Position, mv: &Move) -> MoveView {
         to: name(mv.to()),
         path: mv.path().iter().map(|&s| name(s)).collect(),
         captures: mv.captures().iter().map(|&s| name(s)).collect(),
-        text: pos.notation(mv),
+        text,
     }
 }
 
@@ -154,13 +154,13 @@ pub fn build(game: &Game, viewer: UserId, theme: Theme) -> Result<GameView, Game
         (after, Some(mv))
     };
     let pos = *state.position();
-    let last_view = last.as_ref().map(|mv| move_view(before.position(), mv));
+    // The stored text is the notation written when the move was played.
+    let last_view = last.as_ref().map(|mv| move_view(before.position(), mv, game.moves.get(before_last).cloned().unwrap_or_default()));
     let my_turn = game.status == Status::Active && game.player(game.turn).user() == Some(viewer);
     let legal = if my_turn {
-        pos.legal_moves()
-            .iter()
-            .map(|mv| move_view(&pos, mv))
-            .collect()
+        let moves = pos.legal_moves();
+        let texts = pos.notations(&moves);
+        moves.iter().zip(texts).map(|(mv, text)| move_view(&pos, mv, text)).collect()
     } else {
         Vec::new()
     };

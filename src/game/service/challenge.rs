@@ -127,7 +127,8 @@ impl GameService {
             black,
             fen: c.fen,
             chat: c.chat,
-        })?;
+        })
+        .await?;
         game.invited = c.opponent.map(|(id, name)| Player::Human { id, name });
         Ok(self.store.create(&game).await?)
     }
