@@ -1,6 +1,8 @@
 //! The Mini App API over HTTP: sessions from Telegram initData and for guests, games against the
 //! engine and between two people, refused requests that change nothing, the event stream (also
-//! across two servers sharing Redis) and the board pictures.
+//! across two servers sharing Redis), the board pictures, and the limits that keep one client
+//! from taking the server: drawing slots, request rates, open streams, the games-per-user limit
+//! under simultaneous requests.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -12,6 +14,9 @@ use damas::game::store::{MemoryStore, RedisStore, Retention};
 use damas::rules::{GameState, Move};
 use damas::webapp::{self, AppState, init_data};
 use serde_json::{Value, json};
+
+#[path = "support/slow_lists.rs"]
+mod slow_lists;
 
 const TOKEN: &str = "123456:TEST-TOKEN-FOR-WEBAPP";
 
@@ -28,6 +33,7 @@ struct Server {
     base: String,
     http: reqwest::Client,
     store: Arc<dyn GameStore>,
+    state: AppState,
 }
 
 async fn start_with(env: &[(&str, &str)], store: Arc<dyn GameStore>) -> Server {
@@ -45,7 +51,7 @@ async fn start_with(env: &[(&str, &str)], store: Arc<dyn GameStore>) -> Server {
         Arc::new(FirstMove),
         ServiceConfig::default(),
     )));
-    let app = webapp::router(state);
+    let app = webapp::router(state.clone());
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
         .await
         .expect("bind");
@@ -57,6 +63,7 @@ async fn start_with(env: &[(&str, &str)], store: Arc<dyn GameStore>) -> Server {
         base: format!("http://{addr}"),
         http: reqwest::Client::new(),
         store,
+        state,
     }
 }
 
@@ -788,4 +795,258 @@ async fn a_game_from_a_position_with_two_capture_routes() {
         .await;
     assert_eq!(status, 200, "{after}");
     assert_eq!(after["moves"][0], routes[1]["text"]);
+}
+
+fn redis_url() -> String {
+    std::env::var("REDIS_URL").unwrap_or_else(|_| "redis://127.0.0.1:6379".to_owned())
+}
+
+/// A Redis store under a prefix of its own, and that prefix (for [`forget`]).
+async fn redis_store() -> (Arc<RedisStore>, String) {
+    let url = redis_url();
+    let prefix = format!("damas-webapp-test-{}", rand::random::<u64>());
+    let store = RedisStore::connect(&url, &prefix, Retention::default())
+        .await
+        .unwrap_or_else(|e| panic!("Redis at {url} is required for this test (set REDIS_URL): {e}"));
+    (Arc::new(store), prefix)
+}
+
+/// Deletes every key under `prefix`.
+async fn forget(prefix: &str) {
+    let client = redis::Client::open(redis_url()).unwrap();
+    let mut con = client.get_multiplexed_async_connection().await.unwrap();
+    let keys: Vec<String> = redis::cmd("KEYS")
+        .arg(format!("{prefix}*"))
+        .query_async(&mut con)
+        .await
+        .unwrap();
+    if !keys.is_empty() {
+        let _: () = redis::cmd("DEL").arg(keys).query_async(&mut con).await.unwrap();
+    }
+}
+
+/// The width written in a PNG's header.
+fn png_width(png: &[u8]) -> u32 {
+    assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
+    u32::from_be_bytes([png[16], png[17], png[18], png[19]])
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_flood_of_picture_sizes_is_drawn_at_a_few_widths_two_at_a_time() {
+    let s = start_with(
+        &[
+            ("DAMAS_HTTP_MAX_CONCURRENT_RENDERS", "2"),
+            // Long enough that every request of the flood gets its turn.
+            ("DAMAS_HTTP_RENDER_WAIT_MS", "600000"),
+        ],
+        Arc::new(MemoryStore::new(Retention::default())),
+    )
+    .await;
+    let requests = (0..40u32).map(|k| {
+        let url = format!("{}/board/start/russian.png?size={}", s.base, 64 + k * 49);
+        let http = s.http.clone();
+        tokio::spawn(async move {
+            let resp = http.get(url).send().await.expect("picture");
+            (resp.status().as_u16(), resp.bytes().await.expect("body"))
+        })
+    });
+    let mut widths = std::collections::BTreeSet::new();
+    for request in futures::future::join_all(requests).await {
+        let (status, body) = request.expect("request task");
+        assert_eq!(status, 200, "{}", String::from_utf8_lossy(&body));
+        widths.insert(png_width(&body));
+    }
+    let steps: std::collections::BTreeSet<u32> = webapp::limits::PICTURE_SIZES.into_iter().collect();
+    assert!(widths.is_subset(&steps), "drawn at {widths:?}, not only at {steps:?}");
+    assert!(widths.len() > 1, "requests of every size are answered: {widths:?}");
+    let peak = s.state.guards().renders.peak();
+    assert!((1..=2).contains(&peak), "{peak} pictures were drawn at once");
+}
+
+#[tokio::test]
+async fn pictures_are_refused_with_retry_after_while_every_drawing_slot_is_taken() {
+    let s = start_with(
+        &[("DAMAS_HTTP_MAX_CONCURRENT_RENDERS", "2"), ("DAMAS_HTTP_RENDER_WAIT_MS", "50")],
+        Arc::new(MemoryStore::new(Retention::default())),
+    )
+    .await;
+    let gate = &s.state.guards().renders;
+    let held = (gate.enter().await.unwrap(), gate.enter().await.unwrap());
+    let resp = s
+        .http
+        .get(format!("{}/board/start/spanish.png", s.base))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(resp.status(), 503);
+    assert_eq!(resp.headers()["retry-after"], "1");
+    let body: Value = resp.json().await.unwrap();
+    assert_eq!(error_code(&body), "busy", "{body}");
+    drop(held);
+    let resp = s
+        .http
+        .get(format!("{}/board/start/spanish.png", s.base))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(resp.status(), 200);
+}
+
+/// Asks for the events of a game nobody created, then opens and closes a real stream: nothing
+/// is left watching in the store afterwards.
+async fn events_leave_no_channel_behind(s: &Server, watched: impl Fn() -> usize) {
+    let me = s.guest("Ana").await;
+    let made_up = damas::game::GameId::random();
+    for _ in 0..20 {
+        let (status, body) = s
+            .get(&format!("/api/games/{made_up}/events?token={me}"), None)
+            .await;
+        assert_eq!(status, 404, "{body}");
+        assert_eq!(error_code(&body), "not_found");
+    }
+    assert_eq!(watched(), 0, "an unknown game got a channel");
+
+    let (_, game) = s
+        .post("/api/games", Some(&me), json!({ "variant": "russian", "opponent": "friend" }))
+        .await;
+    let id = game["id"].as_str().unwrap().to_owned();
+    let mut events = open_events(s, &id, &me).await;
+    let mut buf = String::new();
+    next_game_event(&mut events, &mut buf, |_| true).await;
+    assert_eq!(watched(), 1);
+    drop(events);
+    let deadline = std::time::Instant::now() + Duration::from_secs(30);
+    while watched() > 0 {
+        assert!(std::time::Instant::now() < deadline, "the closed stream's channel stayed");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+#[tokio::test]
+async fn events_of_unknown_games_are_refused_and_closed_streams_are_forgotten() {
+    let store = Arc::new(MemoryStore::new(Retention::default()));
+    let s = start_with(&[], store.clone()).await;
+    events_leave_no_channel_behind(&s, || store.watched_games()).await;
+}
+
+#[tokio::test]
+async fn events_of_unknown_games_are_refused_and_closed_streams_are_forgotten_on_redis() {
+    let (store, prefix) = redis_store().await;
+    let s = start_with(&[], store.clone()).await;
+    events_leave_no_channel_behind(&s, || store.watched_games()).await;
+    forget(&prefix).await;
+}
+
+/// Forty requests of one user for a new game at once, against a limit of ten: exactly ten games.
+async fn simultaneous_new_games_keep_to_the_limit(s: &Server) {
+    let me = s.guest("Ana").await;
+    let requests = (0..40).map(|_| {
+        let http = s.http.clone();
+        let url = format!("{}/api/games", s.base);
+        let me = me.clone();
+        tokio::spawn(async move {
+            let resp = http
+                .post(url)
+                .bearer_auth(me)
+                .json(&json!({ "variant": "russian", "opponent": "friend" }))
+                .send()
+                .await
+                .expect("request");
+            let status = resp.status().as_u16();
+            (status, resp.json::<Value>().await.expect("JSON"))
+        })
+    });
+    let mut created = 0;
+    for request in futures::future::join_all(requests).await {
+        let (status, body) = request.expect("request task");
+        match status {
+            201 => created += 1,
+            429 => assert_eq!(error_code(&body), "too_many_games", "{body}"),
+            other => panic!("{other}: {body}"),
+        }
+    }
+    assert_eq!(created, 10);
+    let (status, list) = s.get("/api/games", Some(&me)).await;
+    assert_eq!(status, 200);
+    assert_eq!(list.as_array().map(Vec::len), Some(10), "{list}");
+}
+
+/// The limit, the request rate out of the way.
+const TEN_GAMES: &[(&str, &str)] =
+    &[("DAMAS_LIMITS_GAMES_PER_USER", "10"), ("DAMAS_WEBAPP_REQUESTS_BURST", "100")];
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn simultaneous_new_games_keep_to_the_limit_in_memory() {
+    let store = Arc::new(slow_lists::SlowLists(Arc::new(MemoryStore::new(Retention::default()))));
+    let s = start_with(TEN_GAMES, store).await;
+    simultaneous_new_games_keep_to_the_limit(&s).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn simultaneous_new_games_keep_to_the_limit_on_redis() {
+    let (store, prefix) = redis_store().await;
+    let s = start_with(TEN_GAMES, store).await;
+    simultaneous_new_games_keep_to_the_limit(&s).await;
+    forget(&prefix).await;
+}
+
+#[tokio::test]
+async fn too_many_requests_are_answered_429_with_retry_after() {
+    let s = start_with(
+        &[("DAMAS_WEBAPP_REQUESTS_BURST", "5"), ("DAMAS_WEBAPP_REQUESTS_PER_MINUTE", "2")],
+        Arc::new(MemoryStore::new(Retention::default())),
+    )
+    .await;
+    let ana = s.guest("Ana").await;
+    for _ in 0..5 {
+        let (status, body) = s.get("/api/games", Some(&ana)).await;
+        assert_eq!(status, 200, "{body}");
+    }
+    let resp = s
+        .http
+        .get(format!("{}/api/games", s.base))
+        .bearer_auth(&ana)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(resp.status(), 429);
+    assert_eq!(resp.headers()["retry-after"], "30");
+    let body: Value = resp.json().await.unwrap();
+    assert_eq!(error_code(&body), "rate_limited", "{body}");
+    assert!(body["message"].as_str().is_some_and(|m| !m.is_empty()), "{body}");
+    // The event stream counts too; other users are not held back.
+    let (status, body) = s.get("/api/games/Zz9Zz9Zz9Z/events", Some(&ana)).await;
+    assert_eq!((status, error_code(&body)), (429, "rate_limited"), "{body}");
+    let bob = s.guest("Bob").await;
+    let (status, _) = s.get("/api/games", Some(&bob)).await;
+    assert_eq!(status, 200);
+}
+
+#[tokio::test]
+async fn a_user_may_hold_only_so_many_event_streams() {
+    let s = start_with(
+        &[("DAMAS_WEBAPP_STREAMS_PER_USER", "2")],
+        Arc::new(MemoryStore::new(Retention::default())),
+    )
+    .await;
+    let ana = s.guest("Ana").await;
+    let (_, game) = s
+        .post("/api/games", Some(&ana), json!({ "variant": "russian", "opponent": "friend" }))
+        .await;
+    let id = game["id"].as_str().unwrap().to_owned();
+    let first = open_events(&s, &id, &ana).await;
+    let second = open_events(&s, &id, &ana).await;
+    let resp = s
+        .http
+        .get(format!("{}/api/games/{id}/events?token={ana}", s.base))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(resp.status(), 429);
+    assert!(resp.headers().contains_key("retry-after"));
+    let body: Value = resp.json().await.unwrap();
+    assert_eq!(error_code(&body), "too_many_streams", "{body}");
+    let bob = s.guest("Bob").await;
+    drop(open_events(&s, &id, &bob).await);
+    drop((first, second));
 }
