@@ -3,6 +3,19 @@
 
 use std::process::{Command, Stdio};
 
+/// Runs damas with `args`, its output going to `stdout`; the exit and what it said on stderr.
+fn damas(args: &[&str], stdout: Stdio) -> (std::process::Output, String) {
+    let output = Command::new(env!("CARGO_BIN_EXE_damas"))
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(stdout)
+        .stderr(Stdio::piped())
+        .output()
+        .expect("run damas");
+    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+    (output, stderr)
+}
+
 #[test]
 fn printing_into_a_closed_pipe_is_a_normal_end() {
     let commands: &[&[&str]] = &[
@@ -18,14 +31,7 @@ fn printing_into_a_closed_pipe_is_a_normal_end() {
         // The reading end is closed before the command starts, so its first write fails.
         let (reader, writer) = std::io::pipe().expect("pipe");
         drop(reader);
-        let output = Command::new(env!("CARGO_BIN_EXE_damas"))
-            .args(*args)
-            .stdin(Stdio::null())
-            .stdout(writer)
-            .stderr(Stdio::piped())
-            .output()
-            .expect("run damas");
-        let stderr = String::from_utf8_lossy(&output.stderr);
+        let (output, stderr) = damas(args, writer.into());
         assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
         assert!(
             output.status.success(),
@@ -41,14 +47,7 @@ fn other_output_errors_still_fail() {
     let Ok(full) = std::fs::OpenOptions::new().write(true).open("/dev/full") else {
         return;
     };
-    let output = Command::new(env!("CARGO_BIN_EXE_damas"))
-        .args(["moves", "-v", "russian"])
-        .stdin(Stdio::null())
-        .stdout(full)
-        .stderr(Stdio::piped())
-        .output()
-        .expect("run damas");
-    let stderr = String::from_utf8_lossy(&output.stderr);
+    let (output, stderr) = damas(&["moves", "-v", "russian"], full.into());
     assert!(!stderr.contains("panicked"), "{stderr}");
     assert!(!output.status.success());
     assert!(stderr.contains("error:"), "{stderr}");

@@ -187,6 +187,33 @@ async fn connections_beyond_the_cap_wait_for_a_free_one() {
 }
 
 #[tokio::test]
+async fn a_newcomer_beyond_the_cap_closes_the_oldest_connection_that_sent_nothing() {
+    let (addr, connections) = app(limits(2, 30_000, 30_000)).await;
+    let mut silent = TcpStream::connect(addr).await.unwrap();
+    let mut trickling = TcpStream::connect(addr).await.unwrap();
+    trickling
+        .write_all(b"GET /healthz HTTP/1.1\r\n")
+        .await
+        .unwrap();
+    let deadline = std::time::Instant::now() + PATIENCE;
+    while connections.open() < 2 {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the two connections were not taken"
+        );
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    let mut client = TcpStream::connect(addr).await.unwrap();
+    client.write_all(HEALTHZ).await.unwrap();
+    let answer = read_response(&mut client).await;
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    assert_eq!(read_to_close(&mut silent).await, "", "the oldest made room");
+    // The cap held: the newcomer was served in the place of the one closed.
+    assert_eq!(connections.peak(), 2);
+    drop(trickling);
+}
+
+#[tokio::test]
 async fn the_webhook_refuses_a_wrong_secret_without_waiting_for_the_body() {
     let config = config(&[("DAMAS_WEBHOOK_SECRET_TOKEN", "right-Secret_1")]);
     let (_stop_tx, stop_rx) = tokio::sync::watch::channel(false);

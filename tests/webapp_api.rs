@@ -69,16 +69,17 @@ async fn start_with(env: &[(&str, &str)], store: Arc<dyn GameStore>) -> Server {
 
 /// No bot token: guest mode on.
 async fn local() -> Server {
-    start_with(&[], Arc::new(MemoryStore::new(Retention::default()))).await
+    local_with(&[]).await
+}
+
+/// The embedded store and these settings.
+async fn local_with(env: &[(&str, &str)]) -> Server {
+    start_with(env, Arc::new(MemoryStore::new(Retention::default()))).await
 }
 
 /// A bot token: Telegram sessions, guests off.
 async fn telegram() -> Server {
-    start_with(
-        &[("TELEGRAM_BOT_TOKEN", TOKEN)],
-        Arc::new(MemoryStore::new(Retention::default())),
-    )
-    .await
+    local_with(&[("TELEGRAM_BOT_TOKEN", TOKEN)]).await
 }
 
 impl Server {
@@ -113,6 +114,15 @@ impl Server {
 
     async fn get(&self, path: &str, token: Option<&str>) -> (u16, Value) {
         self.call("GET", path, token, None).await
+    }
+
+    /// The whole response to a GET, for its headers.
+    async fn response(&self, path: &str, token: Option<&str>) -> reqwest::Response {
+        let mut req = self.http.get(format!("{}{path}", self.base));
+        if let Some(t) = token {
+            req = req.bearer_auth(t);
+        }
+        req.send().await.expect("request")
     }
 
     async fn guest(&self, name: &str) -> String {
@@ -201,7 +211,10 @@ async fn telegram_init_data_gives_a_session_and_bad_init_data_does_not() {
         (info["guest"].as_bool(), info["telegram"].as_bool()),
         (Some(false), Some(true))
     );
-    assert_eq!(info["variants"].as_array().map(Vec::len), Some(damas::rules::VariantId::ALL.len()));
+    assert_eq!(
+        info["variants"].as_array().map(Vec::len),
+        Some(damas::rules::VariantId::ALL.len())
+    );
 }
 
 #[tokio::test]
@@ -219,13 +232,10 @@ async fn guest_mode_follows_the_setting() {
         .await;
     assert_eq!(status, 401);
     // With a token, guests only when asked for.
-    let both = start_with(
-        &[
-            ("TELEGRAM_BOT_TOKEN", TOKEN),
-            ("DAMAS_WEBAPP_DEV_GUEST", "true"),
-        ],
-        Arc::new(MemoryStore::new(Retention::default())),
-    )
+    let both = local_with(&[
+        ("TELEGRAM_BOT_TOKEN", TOKEN),
+        ("DAMAS_WEBAPP_DEV_GUEST", "true"),
+    ])
     .await;
     both.guest("Bo").await;
     let (status, _) = both
@@ -607,32 +617,14 @@ async fn a_game_between_two_people_arrives_live() {
 
 #[tokio::test]
 async fn events_cross_servers_through_redis() {
-    let url = std::env::var("REDIS_URL").unwrap_or_else(|_| "redis://127.0.0.1:6379".to_owned());
-    let prefix = format!("damas-webapp-test-{}", rand::random::<u64>());
-    let connect = || async {
-        RedisStore::connect(&url, &prefix, Retention::default())
-            .await
-            .unwrap_or_else(|e| {
-                panic!("Redis at {url} is required for this test (set REDIS_URL): {e}")
-            })
-    };
-    let a = start_with(&[], Arc::new(connect().await)).await;
-    let b = start_with(&[], Arc::new(connect().await)).await;
-    friend_game(&a, &b).await;
-    let client = redis::Client::open(url.as_str()).unwrap();
-    let mut con = client.get_multiplexed_async_connection().await.unwrap();
-    let keys: Vec<String> = redis::cmd("KEYS")
-        .arg(format!("{prefix}*"))
-        .query_async(&mut con)
+    let (first, prefix) = redis_store().await;
+    let second = RedisStore::connect(&redis_url(), &prefix, Retention::default())
         .await
-        .unwrap();
-    if !keys.is_empty() {
-        let _: () = redis::cmd("DEL")
-            .arg(keys)
-            .query_async(&mut con)
-            .await
-            .unwrap();
-    }
+        .expect("a second connection to Redis");
+    let a = start_with(&[], first).await;
+    let b = start_with(&[], Arc::new(second)).await;
+    friend_game(&a, &b).await;
+    forget(&prefix).await;
 }
 
 #[tokio::test]
@@ -807,7 +799,9 @@ async fn redis_store() -> (Arc<RedisStore>, String) {
     let prefix = format!("damas-webapp-test-{}", rand::random::<u64>());
     let store = RedisStore::connect(&url, &prefix, Retention::default())
         .await
-        .unwrap_or_else(|e| panic!("Redis at {url} is required for this test (set REDIS_URL): {e}"));
+        .unwrap_or_else(|e| {
+            panic!("Redis at {url} is required for this test (set REDIS_URL): {e}")
+        });
     (Arc::new(store), prefix)
 }
 
@@ -821,7 +815,11 @@ async fn forget(prefix: &str) {
         .await
         .unwrap();
     if !keys.is_empty() {
-        let _: () = redis::cmd("DEL").arg(keys).query_async(&mut con).await.unwrap();
+        let _: () = redis::cmd("DEL")
+            .arg(keys)
+            .query_async(&mut con)
+            .await
+            .unwrap();
     }
 }
 
@@ -833,14 +831,11 @@ fn png_width(png: &[u8]) -> u32 {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn a_flood_of_picture_sizes_is_drawn_at_a_few_widths_two_at_a_time() {
-    let s = start_with(
-        &[
-            ("DAMAS_HTTP_MAX_CONCURRENT_RENDERS", "2"),
-            // Long enough that every request of the flood gets its turn.
-            ("DAMAS_HTTP_RENDER_WAIT_MS", "600000"),
-        ],
-        Arc::new(MemoryStore::new(Retention::default())),
-    )
+    let s = local_with(&[
+        ("DAMAS_HTTP_MAX_CONCURRENT_RENDERS", "2"),
+        // Long enough that every request of the flood gets its turn.
+        ("DAMAS_HTTP_RENDER_WAIT_MS", "600000"),
+    ])
     .await;
     let requests = (0..40u32).map(|k| {
         let url = format!("{}/board/start/russian.png?size={}", s.base, 64 + k * 49);
@@ -856,39 +851,39 @@ async fn a_flood_of_picture_sizes_is_drawn_at_a_few_widths_two_at_a_time() {
         assert_eq!(status, 200, "{}", String::from_utf8_lossy(&body));
         widths.insert(png_width(&body));
     }
-    let steps: std::collections::BTreeSet<u32> = webapp::limits::PICTURE_SIZES.into_iter().collect();
-    assert!(widths.is_subset(&steps), "drawn at {widths:?}, not only at {steps:?}");
-    assert!(widths.len() > 1, "requests of every size are answered: {widths:?}");
+    let steps: std::collections::BTreeSet<u32> =
+        webapp::limits::PICTURE_SIZES.into_iter().collect();
+    assert!(
+        widths.is_subset(&steps),
+        "drawn at {widths:?}, not only at {steps:?}"
+    );
+    assert!(
+        widths.len() > 1,
+        "requests of every size are answered: {widths:?}"
+    );
     let peak = s.state.guards().renders.peak();
-    assert!((1..=2).contains(&peak), "{peak} pictures were drawn at once");
+    assert!(
+        (1..=2).contains(&peak),
+        "{peak} pictures were drawn at once"
+    );
 }
 
 #[tokio::test]
 async fn pictures_are_refused_with_retry_after_while_every_drawing_slot_is_taken() {
-    let s = start_with(
-        &[("DAMAS_HTTP_MAX_CONCURRENT_RENDERS", "2"), ("DAMAS_HTTP_RENDER_WAIT_MS", "50")],
-        Arc::new(MemoryStore::new(Retention::default())),
-    )
+    let s = local_with(&[
+        ("DAMAS_HTTP_MAX_CONCURRENT_RENDERS", "2"),
+        ("DAMAS_HTTP_RENDER_WAIT_MS", "50"),
+    ])
     .await;
     let gate = &s.state.guards().renders;
     let held = (gate.enter().await.unwrap(), gate.enter().await.unwrap());
-    let resp = s
-        .http
-        .get(format!("{}/board/start/spanish.png", s.base))
-        .send()
-        .await
-        .unwrap();
+    let resp = s.response("/board/start/spanish.png", None).await;
     assert_eq!(resp.status(), 503);
     assert_eq!(resp.headers()["retry-after"], "1");
     let body: Value = resp.json().await.unwrap();
     assert_eq!(error_code(&body), "busy", "{body}");
     drop(held);
-    let resp = s
-        .http
-        .get(format!("{}/board/start/spanish.png", s.base))
-        .send()
-        .await
-        .unwrap();
+    let resp = s.response("/board/start/spanish.png", None).await;
     assert_eq!(resp.status(), 200);
 }
 
@@ -896,8 +891,8 @@ async fn pictures_are_refused_with_retry_after_while_every_drawing_slot_is_taken
 /// is left watching in the store afterwards.
 async fn events_leave_no_channel_behind(s: &Server, watched: impl Fn() -> usize) {
     let me = s.guest("Ana").await;
-    let made_up = damas::game::GameId::random();
     for _ in 0..20 {
+        let made_up = damas::game::GameId::random();
         let (status, body) = s
             .get(&format!("/api/games/{made_up}/events?token={me}"), None)
             .await;
@@ -907,7 +902,11 @@ async fn events_leave_no_channel_behind(s: &Server, watched: impl Fn() -> usize)
     assert_eq!(watched(), 0, "an unknown game got a channel");
 
     let (_, game) = s
-        .post("/api/games", Some(&me), json!({ "variant": "russian", "opponent": "friend" }))
+        .post(
+            "/api/games",
+            Some(&me),
+            json!({ "variant": "russian", "opponent": "friend" }),
+        )
         .await;
     let id = game["id"].as_str().unwrap().to_owned();
     let mut events = open_events(s, &id, &me).await;
@@ -917,7 +916,10 @@ async fn events_leave_no_channel_behind(s: &Server, watched: impl Fn() -> usize)
     drop(events);
     let deadline = std::time::Instant::now() + Duration::from_secs(30);
     while watched() > 0 {
-        assert!(std::time::Instant::now() < deadline, "the closed stream's channel stayed");
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the closed stream's channel stayed"
+        );
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
 }
@@ -972,12 +974,16 @@ async fn simultaneous_new_games_keep_to_the_limit(s: &Server) {
 }
 
 /// The limit, the request rate out of the way.
-const TEN_GAMES: &[(&str, &str)] =
-    &[("DAMAS_LIMITS_GAMES_PER_USER", "10"), ("DAMAS_WEBAPP_REQUESTS_BURST", "100")];
+const TEN_GAMES: &[(&str, &str)] = &[
+    ("DAMAS_LIMITS_GAMES_PER_USER", "10"),
+    ("DAMAS_WEBAPP_REQUESTS_BURST", "100"),
+];
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn simultaneous_new_games_keep_to_the_limit_in_memory() {
-    let store = Arc::new(slow_lists::SlowLists(Arc::new(MemoryStore::new(Retention::default()))));
+    let store = Arc::new(slow_lists::SlowLists(Arc::new(MemoryStore::new(
+        Retention::default(),
+    ))));
     let s = start_with(TEN_GAMES, store).await;
     simultaneous_new_games_keep_to_the_limit(&s).await;
 }
@@ -992,28 +998,25 @@ async fn simultaneous_new_games_keep_to_the_limit_on_redis() {
 
 #[tokio::test]
 async fn too_many_requests_are_answered_429_with_retry_after() {
-    let s = start_with(
-        &[("DAMAS_WEBAPP_REQUESTS_BURST", "5"), ("DAMAS_WEBAPP_REQUESTS_PER_MINUTE", "2")],
-        Arc::new(MemoryStore::new(Retention::default())),
-    )
+    let s = local_with(&[
+        ("DAMAS_WEBAPP_REQUESTS_BURST", "5"),
+        ("DAMAS_WEBAPP_REQUESTS_PER_MINUTE", "2"),
+    ])
     .await;
     let ana = s.guest("Ana").await;
     for _ in 0..5 {
         let (status, body) = s.get("/api/games", Some(&ana)).await;
         assert_eq!(status, 200, "{body}");
     }
-    let resp = s
-        .http
-        .get(format!("{}/api/games", s.base))
-        .bearer_auth(&ana)
-        .send()
-        .await
-        .unwrap();
+    let resp = s.response("/api/games", Some(&ana)).await;
     assert_eq!(resp.status(), 429);
     assert_eq!(resp.headers()["retry-after"], "30");
     let body: Value = resp.json().await.unwrap();
     assert_eq!(error_code(&body), "rate_limited", "{body}");
-    assert!(body["message"].as_str().is_some_and(|m| !m.is_empty()), "{body}");
+    assert!(
+        body["message"].as_str().is_some_and(|m| !m.is_empty()),
+        "{body}"
+    );
     // The event stream counts too; other users are not held back.
     let (status, body) = s.get("/api/games/Zz9Zz9Zz9Z/events", Some(&ana)).await;
     assert_eq!((status, error_code(&body)), (429, "rate_limited"), "{body}");
@@ -1024,24 +1027,21 @@ async fn too_many_requests_are_answered_429_with_retry_after() {
 
 #[tokio::test]
 async fn a_user_may_hold_only_so_many_event_streams() {
-    let s = start_with(
-        &[("DAMAS_WEBAPP_STREAMS_PER_USER", "2")],
-        Arc::new(MemoryStore::new(Retention::default())),
-    )
-    .await;
+    let s = local_with(&[("DAMAS_WEBAPP_STREAMS_PER_USER", "2")]).await;
     let ana = s.guest("Ana").await;
     let (_, game) = s
-        .post("/api/games", Some(&ana), json!({ "variant": "russian", "opponent": "friend" }))
+        .post(
+            "/api/games",
+            Some(&ana),
+            json!({ "variant": "russian", "opponent": "friend" }),
+        )
         .await;
     let id = game["id"].as_str().unwrap().to_owned();
     let first = open_events(&s, &id, &ana).await;
     let second = open_events(&s, &id, &ana).await;
     let resp = s
-        .http
-        .get(format!("{}/api/games/{id}/events?token={ana}", s.base))
-        .send()
-        .await
-        .unwrap();
+        .response(&format!("/api/games/{id}/events?token={ana}"), None)
+        .await;
     assert_eq!(resp.status(), 429);
     assert!(resp.headers().contains_key("retry-after"));
     let body: Value = resp.json().await.unwrap();

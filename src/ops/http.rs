@@ -8,13 +8,16 @@
 //!   must arrive within it, or the connection is closed;
 //! * `body_timeout`: the body must have arrived this long after the headers, or reading it fails
 //!   (the handler answers 408) and the connection is closed;
-//! * `max_connections`: connections served at once; the next one is accepted when one closes, so
-//!   a flood waits in the kernel's listen queue instead of in the process's memory.
+//! * `max_connections`: connections served at once. A newcomer beyond it closes the oldest
+//!   connection that has not sent a whole request yet (a slow client's); when every connection is
+//!   busy with a request, it waits for one to close, and further clients wait in the kernel's
+//!   listen queue instead of in the process's memory.
 
+use std::collections::BTreeMap;
 use std::future::Future;
 use std::pin::Pin;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
 use std::task::{Context, Poll};
 use std::time::Duration;
 
@@ -25,7 +28,7 @@ use hyper::server::conn::http1;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::service::TowerToHyperService;
 use tokio::net::TcpListener;
-use tokio::sync::{Semaphore, watch};
+use tokio::sync::{Notify, Semaphore, watch};
 use tokio::time::{Instant, Sleep};
 
 /// The limits of the listener (see the module documentation).
@@ -77,6 +80,40 @@ impl Drop for OpenConnection {
     }
 }
 
+/// Connections that have not sent a whole request yet, oldest first. They are what a slow client
+/// holds: when every slot is taken and a new client arrives, the oldest of them is closed to make
+/// room, so clients that trickle headers cannot keep everybody else waiting.
+#[derive(Default)]
+struct Unproven {
+    next: AtomicU64,
+    waiting: Mutex<BTreeMap<u64, Arc<Notify>>>,
+}
+
+impl Unproven {
+    fn lock(&self) -> MutexGuard<'_, BTreeMap<u64, Arc<Notify>>> {
+        // Each change is one insert or removal: a panic elsewhere cannot leave it half done.
+        self.waiting.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    fn add(&self) -> (u64, Arc<Notify>) {
+        let id = self.next.fetch_add(1, Ordering::Relaxed);
+        let evict = Arc::new(Notify::new());
+        self.lock().insert(id, Arc::clone(&evict));
+        (id, evict)
+    }
+
+    fn remove(&self, id: u64) {
+        self.lock().remove(&id);
+    }
+
+    /// Tells the oldest connection without a request to close.
+    fn evict_oldest(&self) {
+        if let Some((_, evict)) = self.lock().pop_first() {
+            evict.notify_one();
+        }
+    }
+}
+
 /// Serves `router` on `listener` within `limits` until `shutdown` completes, then lets open
 /// connections finish the requests they are in (the caller bounds how long it waits for that).
 pub async fn serve(
@@ -87,17 +124,10 @@ pub async fn serve(
     shutdown: impl Future<Output = ()> + Send,
 ) {
     let slots = Arc::new(Semaphore::new(limits.max_connections.max(1)));
+    let unproven = Arc::new(Unproven::default());
     let (stop_tx, stop_rx) = watch::channel(false);
     let mut shutdown = std::pin::pin!(shutdown);
     loop {
-        let slot = tokio::select! {
-            slot = Arc::clone(&slots).acquire_owned() => match slot {
-                Ok(slot) => slot,
-                // The semaphore is never closed.
-                Err(_) => break,
-            },
-            () = &mut shutdown => break,
-        };
         let stream = tokio::select! {
             accepted = listener.accept() => match accepted {
                 Ok((stream, _)) => stream,
@@ -110,13 +140,33 @@ pub async fn serve(
             },
             () = &mut shutdown => break,
         };
+        let slot = match Arc::clone(&slots).try_acquire_owned() {
+            Ok(slot) => slot,
+            Err(_) => {
+                unproven.evict_oldest();
+                // With every connection busy in a request, the newcomer waits (and nobody else
+                // is accepted meanwhile).
+                tokio::select! {
+                    slot = Arc::clone(&slots).acquire_owned() => match slot {
+                        Ok(slot) => slot,
+                        // The semaphore is never closed.
+                        Err(_) => break,
+                    },
+                    () = &mut shutdown => break,
+                }
+            }
+        };
         let open = connections.opened();
         let router = router.clone();
         let mut stop = stop_rx.clone();
+        let (id, evict) = unproven.add();
+        let unproven = Arc::clone(&unproven);
         tokio::spawn(async move {
             let app = TowerToHyperService::new(router);
+            let first = Arc::clone(&unproven);
             let service = hyper::service::service_fn(
                 move |request: hyper::Request<hyper::body::Incoming>| {
+                    first.remove(id);
                     let request = request.map(|body| DeadlineBody::new(body, limits.body_timeout));
                     hyper::service::Service::call(&app, request)
                 },
@@ -136,6 +186,7 @@ pub async fn serve(
                         tracing::debug!(error = %e, "connection ended with an error");
                     }
                 }
+                () = evict.notified() => tracing::debug!("closed a connection without a request to make room"),
                 () = stopped => {
                     connection.as_mut().graceful_shutdown();
                     if let Err(e) = connection.await {
@@ -143,6 +194,7 @@ pub async fn serve(
                     }
                 }
             }
+            unproven.remove(id);
             drop(open);
             drop(slot);
         });
