@@ -88,6 +88,16 @@ pub struct Config {
 pub struct Http {
     pub bind: SocketAddr,
     pub public_url: Option<Url>,
+    /// Connections served at once; further clients wait in the listen queue.
+    pub max_connections: usize,
+    /// Time a client has to send a request's headers (also how long an idle connection stays open).
+    pub header_timeout: Duration,
+    /// Time a client has to send a request's body, counted from its headers.
+    pub body_timeout: Duration,
+    /// Board pictures drawn at once for HTTP clients.
+    pub max_concurrent_renders: usize,
+    /// How long a picture request waits for a free drawing slot before it is answered 503.
+    pub render_wait: Duration,
 }
 
 #[derive(Debug, Clone)]
@@ -121,6 +131,12 @@ pub struct Store {
 pub struct Webapp {
     /// Resolved: `auto` became true exactly when no bot token is set.
     pub dev_guest: bool,
+    /// Mini App API requests one user may send at once, before the sustained rate applies.
+    pub requests_burst: u32,
+    /// Mini App API requests per minute one user may keep sending.
+    pub requests_per_minute: u32,
+    /// Event streams one user may hold open at once.
+    pub streams_per_user: u32,
 }
 
 #[derive(Debug, Clone)]
@@ -165,6 +181,11 @@ struct Raw {
 struct RawHttp {
     bind: String,
     public_url: String,
+    max_connections: usize,
+    header_timeout_ms: u64,
+    body_timeout_ms: u64,
+    max_concurrent_renders: usize,
+    render_wait_ms: u64,
 }
 
 #[derive(Deserialize)]
@@ -197,6 +218,9 @@ struct RawStore {
 #[serde(deny_unknown_fields)]
 struct RawWebapp {
     dev_guest: String,
+    requests_burst: u32,
+    requests_per_minute: u32,
+    streams_per_user: u32,
 }
 
 #[derive(Deserialize)]
@@ -289,8 +313,29 @@ impl Config {
                 message: format!("`{other}` is not one of auto, true, false"),
             })?,
         };
-        if raw.engine.default_level == 0 {
-            return Err(ConfigError::Invalid { key: "engine.default_level", message: "levels start at 1".into() });
+        let max_level = crate::engine::Level::ALL.len();
+        if !(1..=max_level).contains(&usize::from(raw.engine.default_level)) {
+            return Err(ConfigError::Invalid {
+                key: "engine.default_level",
+                message: format!("{} is not a level: levels are 1 to {max_level}", raw.engine.default_level),
+            });
+        }
+        if let Some(secret) = non_empty(raw.webhook.secret_token.clone()) {
+            check_secret_token(&secret)?;
+        }
+        for (key, value) in [
+            ("http.max_connections", raw.http.max_connections as u64),
+            ("http.header_timeout_ms", raw.http.header_timeout_ms),
+            ("http.body_timeout_ms", raw.http.body_timeout_ms),
+            ("http.max_concurrent_renders", raw.http.max_concurrent_renders as u64),
+            ("webapp.requests_burst", u64::from(raw.webapp.requests_burst)),
+            ("webapp.requests_per_minute", u64::from(raw.webapp.requests_per_minute)),
+            ("webapp.streams_per_user", u64::from(raw.webapp.streams_per_user)),
+        ] {
+            if value == 0 {
+                // Zero would refuse every connection, request or picture rather than switch a limit off.
+                return Err(ConfigError::Invalid { key, message: "must be at least 1".into() });
+            }
         }
         if raw.engine.max_concurrent_searches == 0 {
             return Err(ConfigError::Invalid { key: "engine.max_concurrent_searches", message: "must be at least 1".into() });
@@ -300,7 +345,15 @@ impl Config {
             return Err(ConfigError::Invalid { key: "telegram.polling_timeout_secs", message: "must be at most 50".into() });
         }
         Ok(Config {
-            http: Http { bind, public_url },
+            http: Http {
+                bind,
+                public_url,
+                max_connections: raw.http.max_connections,
+                header_timeout: Duration::from_millis(raw.http.header_timeout_ms),
+                body_timeout: Duration::from_millis(raw.http.body_timeout_ms),
+                max_concurrent_renders: raw.http.max_concurrent_renders,
+                render_wait: Duration::from_millis(raw.http.render_wait_ms),
+            },
             telegram: Telegram {
                 token,
                 api_url,
@@ -319,7 +372,12 @@ impl Config {
                 redis_url: non_empty(raw.store.redis_url).map(Secret::new),
                 key_prefix: non_empty(raw.store.key_prefix).unwrap_or_else(|| "damas".to_owned()),
             },
-            webapp: Webapp { dev_guest },
+            webapp: Webapp {
+                dev_guest,
+                requests_burst: raw.webapp.requests_burst,
+                requests_per_minute: raw.webapp.requests_per_minute,
+                streams_per_user: raw.webapp.streams_per_user,
+            },
             engine: Engine {
                 default_level: raw.engine.default_level,
                 max_think: Duration::from_millis(raw.engine.max_think_ms),
@@ -345,6 +403,19 @@ impl Config {
 fn non_empty(s: String) -> Option<String> {
     let t = s.trim();
     if t.is_empty() { None } else { Some(t.to_string()) }
+}
+
+/// Telegram sends the secret back in a header and refuses to register one with other characters
+/// (setWebhook fails), so a bad one is caught at start-up rather than at the first delivery.
+fn check_secret_token(secret: &str) -> Result<(), ConfigError> {
+    let allowed = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '-';
+    if secret.len() > 256 || !secret.chars().all(allowed) {
+        return Err(ConfigError::Invalid {
+            key: "webhook.secret_token",
+            message: "must be 1 to 256 characters from A-Z, a-z, 0-9, _ and -".into(),
+        });
+    }
+    Ok(())
 }
 
 fn optional_url(key: &'static str, s: &str) -> Result<Option<Url>, ConfigError> {
@@ -526,6 +597,39 @@ mod tests {
         assert!(err.to_string().contains("engine.default_level"), "{err}");
         let err = Config::from_sources(None, &env_of(&[("DAMAS_WEBHOOK_ENABLED", "true")])).unwrap_err();
         assert!(err.to_string().contains("webhook"), "{err}");
+    }
+
+    #[test]
+    fn levels_and_secret_tokens_that_cannot_work_are_refused() {
+        let err = Config::from_sources(None, &env_of(&[("DAMAS_ENGINE_DEFAULT_LEVEL", "9")])).unwrap_err();
+        assert_eq!(err.to_string(), "setting `engine.default_level`: 9 is not a level: levels are 1 to 4");
+        assert_eq!(Config::from_sources(None, &env_of(&[("DAMAS_ENGINE_DEFAULT_LEVEL", "4")])).unwrap().engine.default_level, 4);
+        for bad in ["has space", "semi;colon", "ñandú", "slash/", &"a".repeat(257)] {
+            let err = Config::from_sources(None, &env_of(&[("DAMAS_WEBHOOK_SECRET_TOKEN", bad)])).unwrap_err();
+            let text = err.to_string();
+            assert!(text.contains("webhook.secret_token") && text.contains("A-Z, a-z, 0-9, _ and -"), "{bad:?}: {text}");
+            assert!(!text.contains(bad), "the secret is not echoed: {text}");
+        }
+        let good = format!("Ok_-09{}", "z".repeat(250));
+        let c = Config::from_sources(None, &env_of(&[("DAMAS_WEBHOOK_SECRET_TOKEN", &good)])).unwrap();
+        assert_eq!(c.webhook.secret_token.as_ref().map(Secret::expose), Some(good.as_str()));
+    }
+
+    #[test]
+    fn server_limits_have_defaults_and_refuse_zero() {
+        let c = Config::defaults().unwrap();
+        assert_eq!(c.http.max_connections, 512);
+        assert_eq!(c.http.header_timeout, Duration::from_secs(10));
+        assert_eq!(c.http.body_timeout, Duration::from_secs(15));
+        assert_eq!((c.http.max_concurrent_renders, c.http.render_wait), (2, Duration::from_secs(2)));
+        assert_eq!((c.webapp.requests_burst, c.webapp.requests_per_minute, c.webapp.streams_per_user), (40, 300, 8));
+        let c = Config::from_sources(None, &env_of(&[("DAMAS_HTTP_HEADER_TIMEOUT_MS", "250")])).unwrap();
+        assert_eq!(c.http.header_timeout, Duration::from_millis(250));
+        for key in ["HTTP_MAX_CONNECTIONS", "HTTP_HEADER_TIMEOUT_MS", "HTTP_MAX_CONCURRENT_RENDERS", "WEBAPP_REQUESTS_PER_MINUTE", "WEBAPP_STREAMS_PER_USER"] {
+            let var = format!("DAMAS_{key}");
+            let err = Config::from_sources(None, &env_of(&[(var.as_str(), "0")])).unwrap_err();
+            assert!(err.to_string().ends_with("must be at least 1"), "{var}: {err}");
+        }
     }
 
     #[test]

@@ -1,6 +1,8 @@
 //! The Mini App API over HTTP: sessions from Telegram initData and for guests, games against the
 //! engine and between two people, refused requests that change nothing, the event stream (also
-//! across two servers sharing Redis) and the board pictures.
+//! across two servers sharing Redis), the board pictures, and the limits that keep one client
+//! from taking the server: drawing slots, request rates, open streams, the games-per-user limit
+//! under simultaneous requests.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -12,6 +14,9 @@ use damas::game::store::{MemoryStore, RedisStore, Retention};
 use damas::rules::{GameState, Move};
 use damas::webapp::{self, AppState, init_data};
 use serde_json::{Value, json};
+
+#[path = "support/slow_lists.rs"]
+mod slow_lists;
 
 const TOKEN: &str = "123456:TEST-TOKEN-FOR-WEBAPP";
 
@@ -28,6 +33,7 @@ struct Server {
     base: String,
     http: reqwest::Client,
     store: Arc<dyn GameStore>,
+    state: AppState,
 }
 
 async fn start_with(env: &[(&str, &str)], store: Arc<dyn GameStore>) -> Server {
@@ -45,7 +51,7 @@ async fn start_with(env: &[(&str, &str)], store: Arc<dyn GameStore>) -> Server {
         Arc::new(FirstMove),
         ServiceConfig::default(),
     )));
-    let app = webapp::router(state);
+    let app = webapp::router(state.clone());
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
         .await
         .expect("bind");
@@ -57,21 +63,23 @@ async fn start_with(env: &[(&str, &str)], store: Arc<dyn GameStore>) -> Server {
         base: format!("http://{addr}"),
         http: reqwest::Client::new(),
         store,
+        state,
     }
 }
 
 /// No bot token: guest mode on.
 async fn local() -> Server {
-    start_with(&[], Arc::new(MemoryStore::new(Retention::default()))).await
+    local_with(&[]).await
+}
+
+/// The embedded store and these settings.
+async fn local_with(env: &[(&str, &str)]) -> Server {
+    start_with(env, Arc::new(MemoryStore::new(Retention::default()))).await
 }
 
 /// A bot token: Telegram sessions, guests off.
 async fn telegram() -> Server {
-    start_with(
-        &[("TELEGRAM_BOT_TOKEN", TOKEN)],
-        Arc::new(MemoryStore::new(Retention::default())),
-    )
-    .await
+    local_with(&[("TELEGRAM_BOT_TOKEN", TOKEN)]).await
 }
 
 impl Server {
@@ -106,6 +114,15 @@ impl Server {
 
     async fn get(&self, path: &str, token: Option<&str>) -> (u16, Value) {
         self.call("GET", path, token, None).await
+    }
+
+    /// The whole response to a GET, for its headers.
+    async fn response(&self, path: &str, token: Option<&str>) -> reqwest::Response {
+        let mut req = self.http.get(format!("{}{path}", self.base));
+        if let Some(t) = token {
+            req = req.bearer_auth(t);
+        }
+        req.send().await.expect("request")
     }
 
     async fn guest(&self, name: &str) -> String {
@@ -194,7 +211,10 @@ async fn telegram_init_data_gives_a_session_and_bad_init_data_does_not() {
         (info["guest"].as_bool(), info["telegram"].as_bool()),
         (Some(false), Some(true))
     );
-    assert_eq!(info["variants"].as_array().map(Vec::len), Some(damas::rules::VariantId::ALL.len()));
+    assert_eq!(
+        info["variants"].as_array().map(Vec::len),
+        Some(damas::rules::VariantId::ALL.len())
+    );
 }
 
 #[tokio::test]
@@ -212,13 +232,10 @@ async fn guest_mode_follows_the_setting() {
         .await;
     assert_eq!(status, 401);
     // With a token, guests only when asked for.
-    let both = start_with(
-        &[
-            ("TELEGRAM_BOT_TOKEN", TOKEN),
-            ("DAMAS_WEBAPP_DEV_GUEST", "true"),
-        ],
-        Arc::new(MemoryStore::new(Retention::default())),
-    )
+    let both = local_with(&[
+        ("TELEGRAM_BOT_TOKEN", TOKEN),
+        ("DAMAS_WEBAPP_DEV_GUEST", "true"),
+    ])
     .await;
     both.guest("Bo").await;
     let (status, _) = both
@@ -600,32 +617,14 @@ async fn a_game_between_two_people_arrives_live() {
 
 #[tokio::test]
 async fn events_cross_servers_through_redis() {
-    let url = std::env::var("REDIS_URL").unwrap_or_else(|_| "redis://127.0.0.1:6379".to_owned());
-    let prefix = format!("damas-webapp-test-{}", rand::random::<u64>());
-    let connect = || async {
-        RedisStore::connect(&url, &prefix, Retention::default())
-            .await
-            .unwrap_or_else(|e| {
-                panic!("Redis at {url} is required for this test (set REDIS_URL): {e}")
-            })
-    };
-    let a = start_with(&[], Arc::new(connect().await)).await;
-    let b = start_with(&[], Arc::new(connect().await)).await;
-    friend_game(&a, &b).await;
-    let client = redis::Client::open(url.as_str()).unwrap();
-    let mut con = client.get_multiplexed_async_connection().await.unwrap();
-    let keys: Vec<String> = redis::cmd("KEYS")
-        .arg(format!("{prefix}*"))
-        .query_async(&mut con)
+    let (first, prefix) = redis_store().await;
+    let second = RedisStore::connect(&redis_url(), &prefix, Retention::default())
         .await
-        .unwrap();
-    if !keys.is_empty() {
-        let _: () = redis::cmd("DEL")
-            .arg(keys)
-            .query_async(&mut con)
-            .await
-            .unwrap();
-    }
+        .expect("a second connection to Redis");
+    let a = start_with(&[], first).await;
+    let b = start_with(&[], Arc::new(second)).await;
+    friend_game(&a, &b).await;
+    forget(&prefix).await;
 }
 
 #[tokio::test]
@@ -838,4 +837,266 @@ async fn a_position_with_too_many_captures_neither_stalls_the_server_nor_is_stor
     stop.store(true, std::sync::atomic::Ordering::SeqCst);
     let slowest = health.await.unwrap();
     assert!(slowest < Duration::from_secs(1), "/healthz took {slowest:?}");
+}
+
+fn redis_url() -> String {
+    std::env::var("REDIS_URL").unwrap_or_else(|_| "redis://127.0.0.1:6379".to_owned())
+}
+
+/// A Redis store under a prefix of its own, and that prefix (for [`forget`]).
+async fn redis_store() -> (Arc<RedisStore>, String) {
+    let url = redis_url();
+    let prefix = format!("damas-webapp-test-{}", rand::random::<u64>());
+    let store = RedisStore::connect(&url, &prefix, Retention::default())
+        .await
+        .unwrap_or_else(|e| {
+            panic!("Redis at {url} is required for this test (set REDIS_URL): {e}")
+        });
+    (Arc::new(store), prefix)
+}
+
+/// Deletes every key under `prefix`.
+async fn forget(prefix: &str) {
+    let client = redis::Client::open(redis_url()).unwrap();
+    let mut con = client.get_multiplexed_async_connection().await.unwrap();
+    let keys: Vec<String> = redis::cmd("KEYS")
+        .arg(format!("{prefix}*"))
+        .query_async(&mut con)
+        .await
+        .unwrap();
+    if !keys.is_empty() {
+        let _: () = redis::cmd("DEL")
+            .arg(keys)
+            .query_async(&mut con)
+            .await
+            .unwrap();
+    }
+}
+
+/// The width written in a PNG's header.
+fn png_width(png: &[u8]) -> u32 {
+    assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
+    u32::from_be_bytes([png[16], png[17], png[18], png[19]])
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_flood_of_picture_sizes_is_drawn_at_a_few_widths_two_at_a_time() {
+    let s = local_with(&[
+        ("DAMAS_HTTP_MAX_CONCURRENT_RENDERS", "2"),
+        // Long enough that every request of the flood gets its turn.
+        ("DAMAS_HTTP_RENDER_WAIT_MS", "600000"),
+    ])
+    .await;
+    let requests = (0..40u32).map(|k| {
+        let url = format!("{}/board/start/russian.png?size={}", s.base, 64 + k * 49);
+        let http = s.http.clone();
+        tokio::spawn(async move {
+            let resp = http.get(url).send().await.expect("picture");
+            (resp.status().as_u16(), resp.bytes().await.expect("body"))
+        })
+    });
+    let mut widths = std::collections::BTreeSet::new();
+    for request in futures::future::join_all(requests).await {
+        let (status, body) = request.expect("request task");
+        assert_eq!(status, 200, "{}", String::from_utf8_lossy(&body));
+        widths.insert(png_width(&body));
+    }
+    let steps: std::collections::BTreeSet<u32> =
+        webapp::limits::PICTURE_SIZES.into_iter().collect();
+    assert!(
+        widths.is_subset(&steps),
+        "drawn at {widths:?}, not only at {steps:?}"
+    );
+    assert!(
+        widths.len() > 1,
+        "requests of every size are answered: {widths:?}"
+    );
+    let peak = s.state.guards().renders.peak();
+    assert!(
+        (1..=2).contains(&peak),
+        "{peak} pictures were drawn at once"
+    );
+}
+
+#[tokio::test]
+async fn pictures_are_refused_with_retry_after_while_every_drawing_slot_is_taken() {
+    let s = local_with(&[
+        ("DAMAS_HTTP_MAX_CONCURRENT_RENDERS", "2"),
+        ("DAMAS_HTTP_RENDER_WAIT_MS", "50"),
+    ])
+    .await;
+    let gate = &s.state.guards().renders;
+    let held = (gate.enter().await.unwrap(), gate.enter().await.unwrap());
+    let resp = s.response("/board/start/spanish.png", None).await;
+    assert_eq!(resp.status(), 503);
+    assert_eq!(resp.headers()["retry-after"], "1");
+    let body: Value = resp.json().await.unwrap();
+    assert_eq!(error_code(&body), "busy", "{body}");
+    drop(held);
+    let resp = s.response("/board/start/spanish.png", None).await;
+    assert_eq!(resp.status(), 200);
+}
+
+/// Asks for the events of a game nobody created, then opens and closes a real stream: nothing
+/// is left watching in the store afterwards.
+async fn events_leave_no_channel_behind(s: &Server, watched: impl Fn() -> usize) {
+    let me = s.guest("Ana").await;
+    for _ in 0..20 {
+        let made_up = damas::game::GameId::random();
+        let (status, body) = s
+            .get(&format!("/api/games/{made_up}/events?token={me}"), None)
+            .await;
+        assert_eq!(status, 404, "{body}");
+        assert_eq!(error_code(&body), "not_found");
+    }
+    assert_eq!(watched(), 0, "an unknown game got a channel");
+
+    let (_, game) = s
+        .post(
+            "/api/games",
+            Some(&me),
+            json!({ "variant": "russian", "opponent": "friend" }),
+        )
+        .await;
+    let id = game["id"].as_str().unwrap().to_owned();
+    let mut events = open_events(s, &id, &me).await;
+    let mut buf = String::new();
+    next_game_event(&mut events, &mut buf, |_| true).await;
+    assert_eq!(watched(), 1);
+    drop(events);
+    let deadline = std::time::Instant::now() + Duration::from_secs(30);
+    while watched() > 0 {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the closed stream's channel stayed"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+#[tokio::test]
+async fn events_of_unknown_games_are_refused_and_closed_streams_are_forgotten() {
+    let store = Arc::new(MemoryStore::new(Retention::default()));
+    let s = start_with(&[], store.clone()).await;
+    events_leave_no_channel_behind(&s, || store.watched_games()).await;
+}
+
+#[tokio::test]
+async fn events_of_unknown_games_are_refused_and_closed_streams_are_forgotten_on_redis() {
+    let (store, prefix) = redis_store().await;
+    let s = start_with(&[], store.clone()).await;
+    events_leave_no_channel_behind(&s, || store.watched_games()).await;
+    forget(&prefix).await;
+}
+
+/// Forty requests of one user for a new game at once, against a limit of ten: exactly ten games.
+async fn simultaneous_new_games_keep_to_the_limit(s: &Server) {
+    let me = s.guest("Ana").await;
+    let requests = (0..40).map(|_| {
+        let http = s.http.clone();
+        let url = format!("{}/api/games", s.base);
+        let me = me.clone();
+        tokio::spawn(async move {
+            let resp = http
+                .post(url)
+                .bearer_auth(me)
+                .json(&json!({ "variant": "russian", "opponent": "friend" }))
+                .send()
+                .await
+                .expect("request");
+            let status = resp.status().as_u16();
+            (status, resp.json::<Value>().await.expect("JSON"))
+        })
+    });
+    let mut created = 0;
+    for request in futures::future::join_all(requests).await {
+        let (status, body) = request.expect("request task");
+        match status {
+            201 => created += 1,
+            429 => assert_eq!(error_code(&body), "too_many_games", "{body}"),
+            other => panic!("{other}: {body}"),
+        }
+    }
+    assert_eq!(created, 10);
+    let (status, list) = s.get("/api/games", Some(&me)).await;
+    assert_eq!(status, 200);
+    assert_eq!(list.as_array().map(Vec::len), Some(10), "{list}");
+}
+
+/// The limit, the request rate out of the way.
+const TEN_GAMES: &[(&str, &str)] = &[
+    ("DAMAS_LIMITS_GAMES_PER_USER", "10"),
+    ("DAMAS_WEBAPP_REQUESTS_BURST", "100"),
+];
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn simultaneous_new_games_keep_to_the_limit_in_memory() {
+    let store = Arc::new(slow_lists::SlowLists(Arc::new(MemoryStore::new(
+        Retention::default(),
+    ))));
+    let s = start_with(TEN_GAMES, store).await;
+    simultaneous_new_games_keep_to_the_limit(&s).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn simultaneous_new_games_keep_to_the_limit_on_redis() {
+    let (store, prefix) = redis_store().await;
+    let s = start_with(TEN_GAMES, store).await;
+    simultaneous_new_games_keep_to_the_limit(&s).await;
+    forget(&prefix).await;
+}
+
+#[tokio::test]
+async fn too_many_requests_are_answered_429_with_retry_after() {
+    let s = local_with(&[
+        ("DAMAS_WEBAPP_REQUESTS_BURST", "5"),
+        ("DAMAS_WEBAPP_REQUESTS_PER_MINUTE", "2"),
+    ])
+    .await;
+    let ana = s.guest("Ana").await;
+    for _ in 0..5 {
+        let (status, body) = s.get("/api/games", Some(&ana)).await;
+        assert_eq!(status, 200, "{body}");
+    }
+    let resp = s.response("/api/games", Some(&ana)).await;
+    assert_eq!(resp.status(), 429);
+    assert_eq!(resp.headers()["retry-after"], "30");
+    let body: Value = resp.json().await.unwrap();
+    assert_eq!(error_code(&body), "rate_limited", "{body}");
+    assert!(
+        body["message"].as_str().is_some_and(|m| !m.is_empty()),
+        "{body}"
+    );
+    // The event stream counts too; other users are not held back.
+    let (status, body) = s.get("/api/games/Zz9Zz9Zz9Z/events", Some(&ana)).await;
+    assert_eq!((status, error_code(&body)), (429, "rate_limited"), "{body}");
+    let bob = s.guest("Bob").await;
+    let (status, _) = s.get("/api/games", Some(&bob)).await;
+    assert_eq!(status, 200);
+}
+
+#[tokio::test]
+async fn a_user_may_hold_only_so_many_event_streams() {
+    let s = local_with(&[("DAMAS_WEBAPP_STREAMS_PER_USER", "2")]).await;
+    let ana = s.guest("Ana").await;
+    let (_, game) = s
+        .post(
+            "/api/games",
+            Some(&ana),
+            json!({ "variant": "russian", "opponent": "friend" }),
+        )
+        .await;
+    let id = game["id"].as_str().unwrap().to_owned();
+    let first = open_events(&s, &id, &ana).await;
+    let second = open_events(&s, &id, &ana).await;
+    let resp = s
+        .response(&format!("/api/games/{id}/events?token={ana}"), None)
+        .await;
+    assert_eq!(resp.status(), 429);
+    assert!(resp.headers().contains_key("retry-after"));
+    let body: Value = resp.json().await.unwrap();
+    assert_eq!(error_code(&body), "too_many_streams", "{body}");
+    let bob = s.guest("Bob").await;
+    drop(open_events(&s, &id, &bob).await);
+    drop((first, second));
 }

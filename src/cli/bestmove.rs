@@ -1,10 +1,13 @@
 //! `damas bestmove`: search a position and print the move.
 
+use std::io::Write;
+
 use super::position_arg;
 use crate::engine::{Engine, Level, Limits, format_score, hub::encode_move};
 use crate::rules::{GameState, VariantId};
 
 pub fn run(variant: VariantId, fen: Option<&str>, movetime: Option<u64>, depth: Option<u32>, level: Option<Level>, seed: u64) -> anyhow::Result<()> {
+    let mut out = super::stdout();
     let position = position_arg(variant, fen)?;
     let state = GameState::new(position);
     if let Some(o) = state.outcome() {
@@ -22,7 +25,9 @@ pub fn run(variant: VariantId, fen: Option<&str>, movetime: Option<u64>, depth: 
                 t
             })
             .collect();
-        println!(
+        // Search lines are progress: a reader that went away is noticed at the final line.
+        let _ = writeln!(
+            std::io::stdout(),
             "info depth {} seldepth {} score {} nodes {} nps {} time {} pv {}",
             info.depth,
             info.seldepth,
@@ -36,7 +41,8 @@ pub fn run(variant: VariantId, fen: Option<&str>, movetime: Option<u64>, depth: 
     let result = match (level, movetime, depth) {
         (Some(level), None, None) => {
             let r = engine.play(&state, level, seed, None)?;
-            println!(
+            writeln!(
+                out,
                 "info depth {} score {} nodes {} nps {} time {} pv {}",
                 r.depth,
                 format_score(r.score),
@@ -44,7 +50,7 @@ pub fn run(variant: VariantId, fen: Option<&str>, movetime: Option<u64>, depth: 
                 (r.nodes as f64 / r.time.as_secs_f64().max(1e-6)) as u64,
                 r.time.as_millis(),
                 position.notation(&r.best)
-            );
+            )?;
             r
         }
         (None, _, _) if movetime.is_some() || depth.is_some() => {
@@ -54,6 +60,6 @@ pub fn run(variant: VariantId, fen: Option<&str>, movetime: Option<u64>, depth: 
         _ => anyhow::bail!("give exactly one of --level, or --movetime and/or --depth"),
     };
     eprintln!("hub: {}", encode_move(&position, &result.best));
-    println!("{}", position.notation(&result.best));
+    writeln!(out, "{}", position.notation(&result.best))?;
     Ok(())
 }

@@ -21,6 +21,7 @@ pub struct MatchArgs<'a> {
 }
 
 pub fn run(args: MatchArgs) -> anyhow::Result<()> {
+    let mut out = super::stdout();
     let spec_a: PlayerSpec = args.engine_a.parse().map_err(|e: String| anyhow::anyhow!(e))?;
     let spec_b: PlayerSpec = args.engine_b.parse().map_err(|e: String| anyhow::anyhow!(e))?;
     let ballots: Vec<Opening> = match args.openings {
@@ -37,7 +38,7 @@ pub fn run(args: MatchArgs) -> anyhow::Result<()> {
     let movetime = Duration::from_millis(args.movetime);
     let mut points = Vec::new();
     let (mut wins, mut draws, mut losses) = (0, 0, 0);
-    println!("{name_a} vs {name_b}: {} games of {} from {} ballots", args.games, args.variant, ballots.len());
+    writeln!(out, "{name_a} vs {name_b}: {} games of {} from {} ballots", args.games, args.variant, ballots.len())?;
     for g in 0..args.games {
         let ballot = &ballots[(g / 2 + args.seed as usize) % ballots.len()];
         let a_first = g % 2 == 0;
@@ -55,7 +56,8 @@ pub fn run(args: MatchArgs) -> anyhow::Result<()> {
         }
         let total: f64 = points.iter().sum();
         let (e, err) = elo(&points);
-        println!(
+        writeln!(
+            out,
             "game {}/{} [{}] {} as {}: {} ({}, {} plies) | {name_a} {total:.1}/{} (+{wins} ={draws} -{losses}) elo {e:+.0} ± {err:.0}",
             g + 1,
             args.games,
@@ -66,15 +68,16 @@ pub fn run(args: MatchArgs) -> anyhow::Result<()> {
             result.end,
             result.plies,
             points.len(),
-        );
+        )?;
     }
     let total: f64 = points.iter().sum();
     let (e, err) = elo(&points);
-    println!(
+    writeln!(
+        out,
         "final: {name_a} {total:.1}/{} ({:.1}%) +{wins} ={draws} -{losses}, elo {e:+.0} ± {err:.0} (95%); games in {}",
         points.len(),
         100.0 * total / points.len().max(1) as f64,
         args.pdn.display()
-    );
+    )?;
     Ok(())
 }

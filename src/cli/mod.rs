@@ -199,21 +199,45 @@ pub enum Command {
 
 /// Runs the parsed command line; the error is printed by `main` and turns into exit code 1.
 pub fn run(cli: Cli) -> anyhow::Result<()> {
-    match cli.command {
-        None => serve::run(serve::ServeArgs::default()),
-        Some(Command::Serve(args)) => serve::run(args),
-        Some(Command::SetWebhook(args)) => set_webhook::run(args),
-        Some(Command::Rules(args)) => rules::run(args),
-        Some(Command::Variants { json }) => variants::run(json),
-        Some(Command::Moves { variant, fen, json }) => moves::run(variant, fen.as_deref(), json),
-        Some(Command::Perft { variant, fen, depth, paths, divide }) => perft::run(variant, fen.as_deref(), depth, paths, divide),
-        Some(Command::Apply { variant, fen, moves }) => apply::run(variant, fen.as_deref(), &moves),
-        Some(Command::Render(args)) => render::run(args),
-        Some(Command::Bestmove { variant, fen, movetime, depth, level, seed }) => {
+    let Some(command) = cli.command else {
+        return serve::run(serve::ServeArgs::default());
+    };
+    // Their broken pipes are lost connections, which are failures.
+    let networked = matches!(command, Command::Serve(_) | Command::SetWebhook(_));
+    match run_command(command) {
+        // The reader has all it wanted (`damas moves ... | head -1`): not a failure.
+        Err(e) if !networked && reader_went_away(&e) => Ok(()),
+        other => other,
+    }
+}
+
+/// Where the commands print their results. Writes return errors instead of panicking as
+/// `println!` does when the reader has gone.
+fn stdout() -> std::io::StdoutLock<'static> {
+    std::io::stdout().lock()
+}
+
+fn reader_went_away(e: &anyhow::Error) -> bool {
+    e.chain()
+        .filter_map(|cause| cause.downcast_ref::<std::io::Error>())
+        .any(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+}
+
+fn run_command(command: Command) -> anyhow::Result<()> {
+    match command {
+        Command::Serve(args) => serve::run(args),
+        Command::SetWebhook(args) => set_webhook::run(args),
+        Command::Rules(args) => rules::run(args),
+        Command::Variants { json } => variants::run(json),
+        Command::Moves { variant, fen, json } => moves::run(variant, fen.as_deref(), json),
+        Command::Perft { variant, fen, depth, paths, divide } => perft::run(variant, fen.as_deref(), depth, paths, divide),
+        Command::Apply { variant, fen, moves } => apply::run(variant, fen.as_deref(), &moves),
+        Command::Render(args) => render::run(args),
+        Command::Bestmove { variant, fen, movetime, depth, level, seed } => {
             bestmove::run(variant, fen.as_deref(), movetime, depth, level, seed)
         }
-        Some(Command::Hub) => hub::run(),
-        Some(Command::Match { variant, engine_a, engine_b, games, movetime, openings, pdn, seed, adjudicate }) => matches::run(matches::MatchArgs {
+        Command::Hub => hub::run(),
+        Command::Match { variant, engine_a, engine_b, games, movetime, openings, pdn, seed, adjudicate } => matches::run(matches::MatchArgs {
             variant,
             engine_a: &engine_a,
             engine_b: &engine_b,
@@ -224,19 +248,19 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
             seed,
             adjudication: adjudicate.then(Adjudication::default),
         }),
-        Some(Command::Play { variant, level, color, seed }) => {
+        Command::Play { variant, level, color, seed } => {
             let color = match color {
                 Some(c) => Some(c.parse::<crate::rules::Color>().map_err(|_| anyhow::anyhow!("colour must be white or black"))?),
                 None => None,
             };
             play::run(variant, level, color, seed)
         }
-        Some(Command::Openings { variant, plies, depth, margin }) => openings::run(variant, plies, depth, margin),
-        Some(Command::Tactics { variant, count, depth, seed, games, check, level }) => match check {
+        Command::Openings { variant, plies, depth, margin } => openings::run(variant, plies, depth, margin),
+        Command::Tactics { variant, count, depth, seed, games, check, level } => match check {
             Some(file) => tactics::check(variant, &file, level),
             None => tactics::run(variant, count, depth, seed, games),
         },
-        Some(Command::Tune { variant, games, weights, free, skip, rounds }) => {
+        Command::Tune { variant, games, weights, free, skip, rounds } => {
             tune::run(tune::TuneArgs { variant, games, weights, free, skip, rounds })
         }
     }

@@ -1,9 +1,12 @@
 //! `damas moves`: every legal move of a position.
 
+use std::io::Write;
+
 use super::position_arg;
 use crate::rules::VariantId;
 
 pub fn run(variant: VariantId, fen: Option<&str>, json: bool) -> anyhow::Result<()> {
+    let mut out = super::stdout();
     let position = position_arg(variant, fen)?;
     let rules = variant.rules();
     let moves = position.legal_moves();
@@ -20,10 +23,10 @@ pub fn run(variant: VariantId, fen: Option<&str>, json: bool) -> anyhow::Result<
                 })
             })
             .collect();
-        println!("{}", serde_json::to_string_pretty(&list)?);
+        writeln!(out, "{}", serde_json::to_string_pretty(&list)?)?;
     } else {
         for m in &moves {
-            println!("{}", position.notation(m));
+            writeln!(out, "{}", position.notation(m))?;
         }
     }
     Ok(())

@@ -39,31 +39,32 @@ pub fn board_text(p: &Position) -> String {
 }
 
 pub fn run(variant: VariantId, level: Level, color: Option<Color>, seed: u64) -> anyhow::Result<()> {
+    let mut out = super::stdout();
     let mut state = GameState::new(Position::start(variant));
     let first = state.position().side_to_move();
     let human = color.unwrap_or(first);
     let mut engine = engine::Engine::new(variant, level.tt_bits());
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
-    println!("{} — you play {}, the engine plays at level {level}. Type moves like {}; 'quit' to stop.", variant.rules().name_en, human, {
+    writeln!(out, "{} — you play {}, the engine plays at level {level}. Type moves like {}; 'quit' to stop.", variant.rules().name_en, human, {
         let p = state.position();
         p.legal_moves().first().map(|m| p.notation(m)).unwrap_or_default()
-    });
+    })?;
     let mut turn = 0u64;
     loop {
-        println!("\n{}", board_text(state.position()));
+        writeln!(out, "\n{}", board_text(state.position()))?;
         if let Some(o) = state.outcome() {
             match o.winner {
-                Some(c) if c == human => println!("You win ({:?}).", o.reason),
-                Some(_) => println!("The engine wins ({:?}).", o.reason),
-                None => println!("Draw ({:?}).", o.reason),
+                Some(c) if c == human => writeln!(out, "You win ({:?}).", o.reason)?,
+                Some(_) => writeln!(out, "The engine wins ({:?}).", o.reason)?,
+                None => writeln!(out, "Draw ({:?}).", o.reason)?,
             }
             return Ok(());
         }
         let pos = *state.position();
         if pos.side_to_move() == human {
-            print!("{} to move> ", human);
-            std::io::stdout().flush()?;
+            write!(out, "{} to move> ", human)?;
+            out.flush()?;
             let Some(line) = lines.next() else { return Ok(()) };
             let line = line?;
             let text = line.trim();
@@ -72,17 +73,17 @@ pub fn run(variant: VariantId, level: Level, color: Option<Color>, seed: u64) ->
             }
             if text.is_empty() || text == "moves" {
                 let list: Vec<String> = pos.legal_moves().iter().map(|m| pos.notation(m)).collect();
-                println!("legal: {}", list.join(" "));
+                writeln!(out, "legal: {}", list.join(" "))?;
                 continue;
             }
             match pos.parse_move(text) {
                 Ok(m) => state.play(&m),
-                Err(e) => println!("{e}"),
+                Err(e) => writeln!(out, "{e}")?,
             }
         } else {
             turn += 1;
             let r = engine.play(&state, level, seed.wrapping_add(turn), None)?;
-            println!("engine plays {} (score {}, depth {}, {} ms)", pos.notation(&r.best), format_score(r.score), r.depth, r.time.as_millis());
+            writeln!(out, "engine plays {} (score {}, depth {}, {} ms)", pos.notation(&r.best), format_score(r.score), r.depth, r.time.as_millis())?;
             state.play(&r.best);
         }
     }

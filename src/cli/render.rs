@@ -1,5 +1,7 @@
 //! `damas render`: draw a position as PNG or SVG, or print it as text.
 
+use std::io::Write;
+
 use std::path::PathBuf;
 
 use anyhow::{Context, bail};
@@ -37,6 +39,7 @@ pub struct RenderArgs {
 }
 
 pub fn run(args: RenderArgs) -> anyhow::Result<()> {
+    let mut out = super::stdout();
     let mut position = match &args.fen {
         Some(fen) => {
             Position::from_fen(args.variant, fen).with_context(|| format!("bad FEN {fen:?}"))?
@@ -66,8 +69,8 @@ pub fn run(args: RenderArgs) -> anyhow::Result<()> {
         view = view.select(sq);
     }
     let Some(path) = args.output else {
-        print!("{}", text::text_board(&view.position, view.flip));
-        println!("{}", text::describe(&view.position, text::Lang::En));
+        write!(out, "{}", text::text_board(&view.position, view.flip))?;
+        writeln!(out, "{}", text::describe(&view.position, text::Lang::En))?;
         return Ok(());
     };
     let is_svg = path

@@ -15,6 +15,7 @@ use crate::game::engine_player::SearchEngine;
 use crate::game::service::{GameService, ServiceConfig};
 use crate::game::store::{MemoryStore, RedisTarget, Retention};
 use crate::ops::connect::{PendingStore, StoreHealth};
+use crate::webapp::limits::Guards;
 use crate::webapp::{self, AppState};
 
 #[derive(Debug, Default, clap::Args)]
@@ -59,15 +60,17 @@ pub async fn serve(config: Arc<Config>) -> anyhow::Result<()> {
     } else {
         None
     };
+    let limits = crate::ops::http::Limits::from_config(&config.http);
+    let connections = Arc::new(crate::ops::http::Connections::default());
     let http = tokio::spawn(async move {
-        axum::serve(listener, router)
-            .with_graceful_shutdown(async move {
-                let _ = http_stop.wait_for(|stop| *stop).await;
-            })
-            .await
+        crate::ops::http::serve(listener, router, limits, connections, async move {
+            let _ = http_stop.wait_for(|stop| *stop).await;
+        })
+        .await;
+        Ok::<(), std::io::Error>(())
     });
 
-    let store = crate::ops::store::MeteredStore::wrap(open_store(&config, health.clone())?);
+    let store = crate::ops::store::MeteredStore::wrap(open_store(&config, health.clone(), state.guards().clone())?);
     // Usually Redis answers at once; give it a moment so the first updates find it, then start
     // anyway (and keep connecting in the background) if it does not.
     let waited = tokio::time::Instant::now();
@@ -169,7 +172,7 @@ const SHUTDOWN_GRACE: std::time::Duration = std::time::Duration::from_secs(20);
 
 /// Redis when configured, else the embedded in-memory store. Redis is connected in the background
 /// (retrying until it answers), so the process starts even while Redis is down; `health` tells.
-fn open_store(config: &Config, health: StoreHealth) -> anyhow::Result<Arc<dyn GameStore>> {
+fn open_store(config: &Config, health: StoreHealth, guards: Arc<Guards>) -> anyhow::Result<Arc<dyn GameStore>> {
     match &config.store.redis_url {
         Some(url) => {
             let target = RedisTarget::parse(url.expose()).context("REDIS_URL")?;
@@ -177,8 +180,9 @@ fn open_store(config: &Config, health: StoreHealth) -> anyhow::Result<Arc<dyn Ga
             info!(redis = %shown, "using Redis for games; connecting");
             let prefix = config.store.key_prefix.clone();
             Ok(PendingStore::spawn(target, shown, &config.store.key_prefix, Retention::default(), health, move |store| {
-                // From now on the per-user rate limit is shared by every instance.
+                // From now on the per-user rate limits are shared by every instance.
                 crate::ops::limiter().share(store.link(), &prefix);
+                guards.requests.share(store.link(), &prefix);
             }))
         }
         None => {

@@ -8,16 +8,26 @@ use crate::engine::{self, Level, tactics};
 use crate::rules::{GameState, Position, VariantId};
 
 pub fn run(variant: VariantId, count: usize, depth: u32, seed: u64, games: usize) -> anyhow::Result<()> {
-    println!("# {variant}: fen;solution;score (depth {depth} finds it, depth 2 does not)");
+    let mut out = super::stdout();
+    writeln!(out, "# {variant}: fen;solution;score (depth {depth} finds it, depth 2 does not)")?;
+    // The search cannot be stopped from here: after a failed write the rest is not printed.
+    let mut failed = None;
     tactics::find_with(variant, seed, count, depth, games, &mut |p| {
-        println!("{}", p.to_line());
-        let _ = std::io::stdout().flush();
+        if failed.is_none()
+            && let Err(e) = writeln!(out, "{}", p.to_line()).and_then(|()| out.flush())
+        {
+            failed = Some(e);
+        }
     });
-    Ok(())
+    match failed {
+        Some(e) => Err(e.into()),
+        None => Ok(()),
+    }
 }
 
 /// Plays `level` on every position of `file` and prints the solve rate.
 pub fn check(variant: VariantId, file: &Path, level: Level) -> anyhow::Result<()> {
+    let mut out = super::stdout();
     let text = std::fs::read_to_string(file)?;
     let puzzles: Vec<_> = text.lines().filter_map(tactics::Puzzle::parse).collect();
     let mut solved = 0;
@@ -28,9 +38,9 @@ pub fn check(variant: VariantId, file: &Path, level: Level) -> anyhow::Result<()
         let ok = r.best.same_effect(&want);
         solved += ok as usize;
         if !ok {
-            println!("missed {};{} played {}", p.fen, p.solution, pos.notation(&r.best));
+            writeln!(out, "missed {};{} played {}", p.fen, p.solution, pos.notation(&r.best))?;
         }
     }
-    println!("{variant} {level}: solved {solved}/{} ({:.1}%)", puzzles.len(), 100.0 * solved as f64 / puzzles.len().max(1) as f64);
+    writeln!(out, "{variant} {level}: solved {solved}/{} ({:.1}%)", puzzles.len(), 100.0 * solved as f64 / puzzles.len().max(1) as f64)?;
     Ok(())
 }

@@ -1,6 +1,8 @@
 //! `damas tune`: fit evaluation weights to the results of games in PDN files (Texel's method) and
 //! print the changed weights as a file for `damas match --engine-a internal:LEVEL:weights=FILE`.
 
+use std::io::Write;
+
 use std::path::PathBuf;
 
 use crate::engine::Weights;
@@ -18,6 +20,7 @@ pub struct TuneArgs {
 }
 
 pub fn run(args: TuneArgs) -> anyhow::Result<()> {
+    let mut out = super::stdout();
     let base = match &args.weights {
         Some(path) => Weights::from_toml(args.variant, &std::fs::read_to_string(path)?)
             .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?,
@@ -52,12 +55,13 @@ pub fn run(args: TuneArgs) -> anyhow::Result<()> {
             args.variant
         );
     }
-    println!("# {games} games, {} quiet positions", samples.len());
+    writeln!(out, "# {games} games, {} quiet positions", samples.len())?;
     let fit = tune::fit(args.variant, &samples, &base, &args.free, args.rounds);
-    println!(
+    writeln!(
+        out,
         "# logistic scale {:.5} per hundredth of a man; mean squared error {:.6} -> {:.6}",
         fit.scale, fit.error_before, fit.error_after
-    );
-    print!("{}", tune::changes(&base, &fit.weights));
+    )?;
+    write!(out, "{}", tune::changes(&base, &fit.weights))?;
     Ok(())
 }

@@ -1,8 +1,11 @@
 //! `damas variants`: the variants with their board, PDN GameType and start position.
 
+use std::io::Write;
+
 use crate::rules::VariantId;
 
 pub fn run(json: bool) -> anyhow::Result<()> {
+    let mut out = super::stdout();
     if json {
         let list: Vec<_> = VariantId::ALL
             .iter()
@@ -15,13 +18,13 @@ pub fn run(json: bool) -> anyhow::Result<()> {
                 })
             })
             .collect();
-        println!("{}", serde_json::to_string_pretty(&list)?);
+        writeln!(out, "{}", serde_json::to_string_pretty(&list)?)?;
         return Ok(());
     }
     for id in VariantId::ALL {
         let v = id.rules();
         let game_type = if v.game_type == 0 { "-".to_string() } else { v.game_type.to_string() };
-        println!("{:<14} {:<28} {:>2}x{:<2} GameType {:<3} {}", v.key, v.name_en, v.rows, v.cols, game_type, v.start_fen);
+        writeln!(out, "{:<14} {:<28} {:>2}x{:<2} GameType {:<3} {}", v.key, v.name_en, v.rows, v.cols, game_type, v.start_fen)?;
     }
     Ok(())
 }

@@ -1,7 +1,8 @@
-//! Running damas in production: metrics, the webhook endpoint with de-duplication, the store
-//! wrapper that reports outages, and per-user rate limiting.
+//! Running damas in production: the HTTP listener and its limits, metrics, the webhook endpoint
+//! with de-duplication, the store wrapper that reports outages, and per-user rate limiting.
 
 pub mod connect;
+pub mod http;
 pub mod limit;
 pub mod metrics;
 pub mod store;

@@ -20,7 +20,7 @@ use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
 use axum::Router;
-use axum::body::Bytes;
+use axum::body::Body;
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use axum::routing::post;
@@ -98,7 +98,12 @@ pub enum Delivery {
     StoreDown,
 }
 
-async fn receive(State(state): State<Arc<WebhookState>>, headers: HeaderMap, body: Bytes) -> StatusCode {
+/// An update is a few KB; the largest (a message with long entities and a reply) stays far below.
+const BODY_LIMIT: usize = 1 << 20;
+
+// The body is taken unread: a caller without the secret must not make the server wait for (or
+// hold) a body at all.
+async fn receive(State(state): State<Arc<WebhookState>>, headers: HeaderMap, body: Body) -> StatusCode {
     let given = headers.get(SECRET_HEADER).map(|v| v.as_bytes()).unwrap_or_default();
     if !same_secret(given, state.secret.expose().as_bytes()) {
         metrics::global().rejected_webhook_call();
@@ -110,6 +115,21 @@ async fn receive(State(state): State<Arc<WebhookState>>, headers: HeaderMap, bod
     }
     let Some(target) = state.target.get() else {
         return StatusCode::SERVICE_UNAVAILABLE;
+    };
+    let body = match axum::body::to_bytes(body, BODY_LIMIT).await {
+        Ok(body) => body,
+        Err(e) => {
+            tracing::warn!(error = %e, "cannot read the webhook body");
+            let timed_out = super::http::is_body_timeout(&e);
+            let too_large = std::error::Error::source(&e).is_some_and(|c| c.is::<http_body_util::LengthLimitError>());
+            return if timed_out {
+                StatusCode::REQUEST_TIMEOUT
+            } else if too_large {
+                StatusCode::PAYLOAD_TOO_LARGE
+            } else {
+                StatusCode::BAD_REQUEST
+            };
+        }
     };
     let update: Update = match serde_json::from_slice(&body) {
         Ok(update) => update,

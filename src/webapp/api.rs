@@ -23,6 +23,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::json;
 use tokio::sync::broadcast;
 
+use super::limits::{self, StreamTicket};
 use super::session::{self, Session};
 use super::view::{self, GameView, VariantView};
 use super::{AppState, init_data};
@@ -61,6 +62,8 @@ pub struct ApiError {
     pub code: &'static str,
     pub message: String,
     pub alternatives: Vec<String>,
+    /// Seconds after which the same request may succeed (sent as `Retry-After`).
+    pub retry_after: Option<u64>,
 }
 
 impl ApiError {
@@ -70,7 +73,22 @@ impl ApiError {
             code,
             message: message.into(),
             alternatives: Vec::new(),
+            retry_after: None,
         }
+    }
+
+    fn retry_after(mut self, seconds: u64) -> ApiError {
+        self.retry_after = Some(seconds.max(1));
+        self
+    }
+
+    fn rate_limited(seconds: u64) -> ApiError {
+        ApiError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            "rate_limited",
+            "too many requests; wait a moment and try again",
+        )
+        .retry_after(seconds)
     }
 
     fn bad_request(message: impl Into<String>) -> ApiError {
@@ -96,6 +114,11 @@ impl IntoResponse for ApiError {
         response
             .headers_mut()
             .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+        if let Some(seconds) = self.retry_after {
+            response
+                .headers_mut()
+                .insert(header::RETRY_AFTER, HeaderValue::from(seconds));
+        }
         response
     }
 }
@@ -173,6 +196,11 @@ impl<S: Send + Sync> FromRequest<S> for Body {
     async fn from_request(req: Request, state: &S) -> Result<Self, ApiError> {
         match Bytes::from_request(req, state).await {
             Ok(bytes) => Ok(Body(bytes)),
+            Err(e) if crate::ops::http::is_body_timeout(&e) => Err(ApiError::new(
+                StatusCode::REQUEST_TIMEOUT,
+                "timeout",
+                "the request body did not arrive in time",
+            )),
             Err(e) => {
                 let status = e.status();
                 let code = if status == StatusCode::PAYLOAD_TOO_LARGE {
@@ -231,12 +259,20 @@ fn bearer(headers: &HeaderMap) -> Option<&str> {
     scheme.eq_ignore_ascii_case("bearer").then(|| token.trim())
 }
 
+/// The session behind `token`, once the user's request rate allows another request.
 async fn session_of(state: &AppState, token: Option<&str>) -> ApiResult<Session> {
     let token = token.ok_or_else(|| ApiError::unauthorized("a session token is required"))?;
     let store = games(state)?.store();
-    session::lookup(store.as_ref(), token)
+    let who = session::lookup(store.as_ref(), token)
         .await?
-        .ok_or_else(|| ApiError::unauthorized("the session is unknown or has expired"))
+        .ok_or_else(|| ApiError::unauthorized("the session is unknown or has expired"))?;
+    state
+        .guards()
+        .requests
+        .admit(who.user)
+        .await
+        .map_err(ApiError::rate_limited)?;
+    Ok(who)
 }
 
 /// Options every game request may carry in its query string.
@@ -485,13 +521,6 @@ async fn create_game(
     }
     let service = games(&state)?;
     let limit = state.config.limits.games_per_user as usize;
-    if service.active(who.user).await?.len() >= limit {
-        return Err(ApiError::new(
-            StatusCode::TOO_MANY_REQUESTS,
-            "too_many_games",
-            format!("at most {limit} unfinished games at once"),
-        ));
-    }
     let opponent = match request.opponent.as_deref().unwrap_or("engine") {
         "engine" => Player::Engine { level },
         "friend" => Player::Open,
@@ -511,15 +540,30 @@ async fn create_game(
         (opponent, me)
     };
     let fen = request.fen.filter(|f| !f.trim().is_empty());
-    let game = service
-        .create(NewGame {
-            variant,
-            white,
-            black,
-            fen,
-            chat: None,
+    let new = NewGame {
+        variant,
+        white,
+        black,
+        fen,
+        chat: None,
+    };
+    // The count and the write under the user's limits lock (the one the bot's challenges take),
+    // so that simultaneous requests are counted one after the other, on every instance.
+    let created = service
+        .under_limits_lock(who.user, None, async {
+            if service.active(who.user).await?.len() >= limit {
+                return Ok(None);
+            }
+            service.create(new).await.map(Some)
         })
         .await?;
+    let Some(game) = created else {
+        return Err(ApiError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            "too_many_games",
+            format!("at most {limit} unfinished games at once"),
+        ));
+    };
     let mut response = no_store(view_of(&game, &who, theme).await?);
     *response.status_mut() = StatusCode::CREATED;
     Ok(response)
@@ -714,7 +758,18 @@ async fn events(
     let id = game_id(&id)?;
     let theme = q.theme()?;
     let service = games(&state)?.clone();
-    // Subscribe before reading, so no change between the two is missed.
+    // Only a game that exists, shown as this viewer may see it, gets a channel: watching made-up
+    // ids must not leave anything behind.
+    view_of(&service.get(&id).await?, &who, theme).await?;
+    let ticket = state.guards().streams.open(who.user).ok_or_else(|| {
+        ApiError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            "too_many_streams",
+            "too many boards open at once; close one and try again",
+        )
+        .retry_after(STREAM_RETRY_SECS)
+    })?;
+    // Subscribe before the read the stream starts from, so no change between the two is missed.
     let rx = service.subscribe(&id).await?;
     let game = service.get(&id).await?;
     let first = game_event(&view_of(&game, &who, theme).await?);
@@ -726,6 +781,7 @@ async fn events(
         theme,
         version: game.version,
         first: Some(first),
+        _ticket: ticket,
     };
     let stream = futures::stream::unfold(feed, |mut feed| async move {
         feed.next().await.map(|e| (Ok(e), feed))
@@ -759,7 +815,13 @@ struct Feed {
     theme: Theme,
     version: u64,
     first: Option<Event>,
+    /// Counts the stream among the viewer's open ones while it lives.
+    _ticket: StreamTicket,
 }
+
+/// What a viewer with too many open streams is told to wait: streams of closed pages end at the
+/// next keep-alive, which fails on the closed connection.
+const STREAM_RETRY_SECS: u64 = 15;
 
 impl Feed {
     /// The next message, or `None` when the stream should end.
@@ -842,12 +904,16 @@ async fn board_png(
     if let Some(mv) = &last {
         board = board.last_move(mv);
     }
-    png_response(board).await
+    png_response(&state, board).await
 }
 
 /// `GET /board/start/{variant}.png[?flip=true&theme=dark&size=640]`: a variant's starting
 /// position (the picture of a challenge before its game exists).
-async fn start_png(P(file): P<String>, Q(q): Q<PictureQuery>) -> ApiResult<Response> {
+async fn start_png(
+    State(state): State<AppState>,
+    P(file): P<String>,
+    Q(q): Q<PictureQuery>,
+) -> ApiResult<Response> {
     let variant: VariantId = file
         .strip_suffix(".png")
         .and_then(|v| v.parse().ok())
@@ -863,9 +929,11 @@ async fn start_png(P(file): P<String>, Q(q): Q<PictureQuery>) -> ApiResult<Respo
         .flipped(q.flip.unwrap_or(false))
         .theme(theme)
         .size(size);
-    png_response(board).await
+    png_response(&state, board).await
 }
 
+/// The theme and the width to draw at: any size in range is accepted, and drawn at the first of
+/// [`limits::PICTURE_SIZES`] at least as wide.
 fn picture_options(q: &PictureQuery) -> ApiResult<(Theme, u32)> {
     let theme = match &q.theme {
         None => Theme::Light,
@@ -881,14 +949,29 @@ fn picture_options(q: &PictureQuery) -> ApiResult<(Theme, u32)> {
             render::MAX_SIZE
         )));
     }
-    Ok((theme, size))
+    Ok((theme, limits::picture_size(size)))
 }
 
-async fn png_response(board: BoardView) -> ApiResult<Response> {
-    let png = tokio::task::spawn_blocking(move || render::board_png(&board))
-        .await
-        .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", e.to_string()))?
-        .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", e.to_string()))?;
+/// How long a refused picture request is told to wait.
+const BUSY_RETRY_SECS: u64 = 1;
+
+async fn png_response(state: &AppState, board: BoardView) -> ApiResult<Response> {
+    let slot = state.guards().renders.enter().await.map_err(|busy| {
+        ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "busy",
+            format!("{busy}; try again"),
+        )
+        .retry_after(BUSY_RETRY_SECS)
+    })?;
+    let png = tokio::task::spawn_blocking(move || {
+        let png = render::board_png(&board);
+        drop(slot);
+        png
+    })
+    .await
+    .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", e.to_string()))?
+    .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", e.to_string()))?;
     let headers = [
         (header::CONTENT_TYPE, HeaderValue::from_static("image/png")),
         // A takeback can change what a ply shows, so pictures are cached only briefly.

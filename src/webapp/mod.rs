@@ -11,6 +11,7 @@
 
 pub mod api;
 pub mod init_data;
+pub mod limits;
 mod page;
 pub mod session;
 pub mod view;
@@ -41,6 +42,8 @@ pub struct AppState {
     init_secret: Option<[u8; 32]>,
     /// Becomes true when the server shuts down; long-lived event streams end then.
     stopping: watch::Receiver<bool>,
+    /// Drawing slots, request rates and open streams.
+    guards: Arc<limits::Guards>,
 }
 
 impl AppState {
@@ -50,7 +53,8 @@ impl AppState {
         let (_, stopping) = watch::channel(false);
         let store_health = crate::ops::connect::StoreHealth::default();
         store_health.set(true);
-        AppState { config, ready: Arc::new(AtomicBool::new(false)), store_health, games: Arc::new(OnceLock::new()), init_secret, stopping }
+        let guards = Arc::new(limits::Guards::new(&config));
+        AppState { config, ready: Arc::new(AtomicBool::new(false)), store_health, games: Arc::new(OnceLock::new()), init_secret, stopping, guards }
     }
 
     /// Event streams end when `stop` turns true (so a graceful shutdown does not wait for them).
@@ -72,6 +76,11 @@ impl AppState {
 
     pub fn games(&self) -> Option<&Arc<GameService>> {
         self.games.get()
+    }
+
+    /// The server's drawing slots, request limit and stream counts.
+    pub fn guards(&self) -> &Arc<limits::Guards> {
+        &self.guards
     }
 
     pub(crate) fn init_secret(&self) -> Option<&[u8; 32]> {

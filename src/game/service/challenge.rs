@@ -225,7 +225,7 @@ impl GameService {
     /// checked one after the other and cannot together exceed a limit. The locks are values in the
     /// store (shared by all processes), taken by compare-and-set and given back afterwards; should
     /// a process die holding one, it expires after `LIMITS_LOCK_TTL`.
-    async fn under_limits_lock<T>(
+    pub(crate) async fn under_limits_lock<T>(
         &self,
         user: UserId,
         chat: Option<ChatId>,

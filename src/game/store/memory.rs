@@ -8,6 +8,7 @@ use std::time::{Duration, Instant};
 use async_trait::async_trait;
 use tokio::sync::broadcast;
 
+use super::channels::Channels;
 use super::{
     GameEvent, GameStore, Retention, StoreError, active_in_chat, active_with_user, finished_with_user, newest_first,
 };
@@ -32,7 +33,6 @@ struct Stored {
     expires: Instant,
 }
 
-#[derive(Default)]
 struct Inner {
     games: HashMap<GameId, Stored>,
     by_user: HashMap<UserId, HashSet<GameId>>,
@@ -41,14 +41,36 @@ struct Inner {
     deadlines: BTreeSet<(i64, GameId)>,
     values: HashMap<String, (String, Instant)>,
     ratings: HashMap<(RatingScope, VariantId), HashMap<UserId, RatingEntry>>,
-    channels: HashMap<GameId, broadcast::Sender<GameEvent>>,
+    channels: Channels,
     all: Option<broadcast::Sender<GameEvent>>,
     writes: u64,
+}
+
+impl Default for Inner {
+    fn default() -> Self {
+        Inner {
+            games: HashMap::new(),
+            by_user: HashMap::new(),
+            by_chat: HashMap::new(),
+            history: HashMap::new(),
+            deadlines: BTreeSet::new(),
+            values: HashMap::new(),
+            ratings: HashMap::new(),
+            channels: Channels::new(CHANNEL_CAPACITY),
+            all: None,
+            writes: 0,
+        }
+    }
 }
 
 impl MemoryStore {
     pub fn new(retention: Retention) -> MemoryStore {
         MemoryStore { retention, inner: Mutex::new(Inner::default()) }
+    }
+
+    /// Games somebody in this process is watching (has a change channel for).
+    pub fn watched_games(&self) -> usize {
+        self.lock().channels.len()
     }
 
     fn lock(&self) -> MutexGuard<'_, Inner> {
@@ -144,14 +166,7 @@ impl Inner {
             // Nobody listening is not an error.
             let _ = all.send(event.clone());
         }
-        if let Some(tx) = self.channels.get(&event.id) {
-            if tx.receiver_count() == 0 {
-                self.channels.remove(&event.id);
-            } else {
-                // Nobody listening any more is not an error.
-                let _ = tx.send(event);
-            }
-        }
+        self.channels.send(event);
     }
 
     fn purge(&mut self, now: Instant) {
@@ -160,7 +175,7 @@ impl Inner {
             self.remove(&id);
         }
         self.values.retain(|_, (_, expires)| *expires > now);
-        self.channels.retain(|_, tx| tx.receiver_count() > 0);
+        self.channels.sweep();
         let games = &self.games;
         self.history.retain(|_, list| {
             list.retain(|id| games.contains_key(id));
@@ -244,9 +259,7 @@ impl GameStore for MemoryStore {
     }
 
     async fn subscribe(&self, id: &GameId) -> Result<broadcast::Receiver<GameEvent>, StoreError> {
-        let mut inner = self.lock();
-        let tx = inner.channels.entry(id.clone()).or_insert_with(|| broadcast::channel(CHANNEL_CAPACITY).0);
-        Ok(tx.subscribe())
+        Ok(self.lock().channels.subscribe(id))
     }
 
     async fn subscribe_all(&self) -> Result<broadcast::Receiver<GameEvent>, StoreError> {

@@ -7,6 +7,7 @@
 //! against the game, dropping the ones that no longer belong. That keeps every write to a single
 //! key (what Redis Cluster allows atomically) without ever losing a game from a listing.
 
+mod channels;
 pub mod link;
 pub mod memory;
 pub mod redis;

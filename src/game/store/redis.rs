@@ -8,8 +8,7 @@
 //! - `damas:rating:{<variant>:<scope>}:entries` hash and `...:board` sorted set, same slot.
 //! - `damas:once:<key>`, `damas:kv:<key>` plain strings with a TTL.
 
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::Duration;
 
 use async_trait::async_trait;
@@ -17,6 +16,7 @@ use futures::StreamExt;
 use redis::{AsyncCommands, Script};
 use tokio::sync::{OnceCell, broadcast, oneshot};
 
+use super::channels::Channels;
 use super::link::{CONNECT_TIMEOUT, Link, RedisTarget, unavailable};
 use super::{
     GameEvent, GameStore, Retention, StoreError, active_in_chat, active_with_user, finished_with_user, newest_first,
@@ -114,7 +114,7 @@ pub struct RedisStore {
 /// Fans the messages of one pattern subscription out to local subscribers, so a process needs a
 /// single pub/sub connection however many boards it is watching.
 struct Dispatcher {
-    senders: Arc<Mutex<HashMap<GameId, broadcast::Sender<GameEvent>>>>,
+    senders: Arc<Channels>,
     /// Every game's events.
     all: broadcast::Sender<GameEvent>,
     /// Dropping the store drops this, which ends the listening task.
@@ -294,12 +294,17 @@ impl RedisStore {
         pipe.query_async::<()>(&mut con).await.map_err(unavailable)
     }
 
+    /// Games somebody in this process is watching (has a change channel for).
+    pub fn watched_games(&self) -> usize {
+        self.dispatcher.get().map_or(0, |d| d.senders.len())
+    }
+
     async fn dispatcher(&self) -> Result<&Dispatcher, StoreError> {
         self.dispatcher
             .get_or_try_init(|| async {
                 let pattern = format!("{}:*:events", self.prefix);
                 let stream = subscribe_pattern(&self.link.client(), &pattern).await?;
-                let senders: Arc<Mutex<HashMap<GameId, broadcast::Sender<GameEvent>>>> = Arc::default();
+                let senders = Arc::new(Channels::new(CHANNEL_CAPACITY));
                 let all = broadcast::channel(ALL_CAPACITY).0;
                 let (stop, stopped) = oneshot::channel();
                 tokio::spawn(listen(self.link(), pattern, stream, Arc::clone(&senders), all.clone(), stopped));
@@ -325,7 +330,7 @@ async fn listen(
     link: Arc<Link>,
     pattern: String,
     mut stream: redis::aio::PubSubStream,
-    senders: Arc<Mutex<HashMap<GameId, broadcast::Sender<GameEvent>>>>,
+    senders: Arc<Channels>,
     all: broadcast::Sender<GameEvent>,
     mut stopped: oneshot::Receiver<()>,
 ) {
@@ -363,21 +368,14 @@ async fn listen(
     }
 }
 
-fn deliver(msg: &redis::Msg, senders: &Mutex<HashMap<GameId, broadcast::Sender<GameEvent>>>, all: &broadcast::Sender<GameEvent>) {
+fn deliver(msg: &redis::Msg, senders: &Channels, all: &broadcast::Sender<GameEvent>) {
     let Ok(event) = serde_json::from_slice::<GameEvent>(msg.get_payload_bytes()) else {
         tracing::warn!(channel = msg.get_channel_name(), "unreadable game event");
         return;
     };
     // Nobody listening to every game is not an error.
     let _ = all.send(event.clone());
-    let mut map = senders.lock().unwrap_or_else(|p| p.into_inner());
-    if let Some(tx) = map.get(&event.id) {
-        if tx.receiver_count() == 0 {
-            map.remove(&event.id);
-        } else {
-            let _ = tx.send(event);
-        }
-    }
+    senders.send(event);
 }
 
 #[async_trait]
@@ -523,10 +521,7 @@ impl GameStore for RedisStore {
     }
 
     async fn subscribe(&self, id: &GameId) -> Result<broadcast::Receiver<GameEvent>, StoreError> {
-        let dispatcher = self.dispatcher().await?;
-        let mut map = dispatcher.senders.lock().unwrap_or_else(|p| p.into_inner());
-        let tx = map.entry(id.clone()).or_insert_with(|| broadcast::channel(CHANNEL_CAPACITY).0);
-        Ok(tx.subscribe())
+        Ok(self.dispatcher().await?.senders.subscribe(id))
     }
 
     async fn subscribe_all(&self) -> Result<broadcast::Receiver<GameEvent>, StoreError> {
