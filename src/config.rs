@@ -144,6 +144,14 @@ pub struct Engine {
     pub default_level: u8,
     pub max_think: Duration,
     pub max_concurrent_searches: usize,
+    /// Searches at the quick levels (easy, medium) at once, apart from the deep ones.
+    pub quick_searches: usize,
+    /// Requests that may wait for a search, per lane; more are told the engine is busy.
+    pub queue: usize,
+    /// Searches one user may have running or waiting at once.
+    pub searches_per_user: usize,
+    /// The longest a request waits for a search before it is told the engine is busy.
+    pub max_wait: Duration,
     /// How long the engine searches before the board says it is thinking.
     pub thinking_notice: Duration,
 }
@@ -229,6 +237,10 @@ struct RawEngine {
     default_level: u8,
     max_think_ms: u64,
     max_concurrent_searches: usize,
+    quick_searches: usize,
+    queue: usize,
+    searches_per_user: usize,
+    max_wait_ms: u64,
     thinking_notice_ms: u64,
 }
 
@@ -331,6 +343,9 @@ impl Config {
             ("webapp.requests_burst", u64::from(raw.webapp.requests_burst)),
             ("webapp.requests_per_minute", u64::from(raw.webapp.requests_per_minute)),
             ("webapp.streams_per_user", u64::from(raw.webapp.streams_per_user)),
+            ("engine.quick_searches", raw.engine.quick_searches as u64),
+            ("engine.searches_per_user", raw.engine.searches_per_user as u64),
+            ("engine.max_wait_ms", raw.engine.max_wait_ms),
         ] {
             if value == 0 {
                 // Zero would refuse every connection, request or picture rather than switch a limit off.
@@ -382,6 +397,10 @@ impl Config {
                 default_level: raw.engine.default_level,
                 max_think: Duration::from_millis(raw.engine.max_think_ms),
                 max_concurrent_searches: raw.engine.max_concurrent_searches,
+                quick_searches: raw.engine.quick_searches,
+                queue: raw.engine.queue,
+                searches_per_user: raw.engine.searches_per_user,
+                max_wait: Duration::from_millis(raw.engine.max_wait_ms),
                 thinking_notice: Duration::from_millis(raw.engine.thinking_notice_ms),
             },
             limits: Limits {
@@ -625,7 +644,9 @@ mod tests {
         assert_eq!((c.webapp.requests_burst, c.webapp.requests_per_minute, c.webapp.streams_per_user), (40, 300, 8));
         let c = Config::from_sources(None, &env_of(&[("DAMAS_HTTP_HEADER_TIMEOUT_MS", "250")])).unwrap();
         assert_eq!(c.http.header_timeout, Duration::from_millis(250));
-        for key in ["HTTP_MAX_CONNECTIONS", "HTTP_HEADER_TIMEOUT_MS", "HTTP_MAX_CONCURRENT_RENDERS", "WEBAPP_REQUESTS_PER_MINUTE", "WEBAPP_STREAMS_PER_USER"] {
+        assert_eq!((c.engine.quick_searches, c.engine.queue, c.engine.searches_per_user), (2, 16, 2));
+        assert_eq!(c.engine.max_wait, Duration::from_secs(15));
+        for key in ["ENGINE_QUICK_SEARCHES", "ENGINE_SEARCHES_PER_USER", "HTTP_MAX_CONNECTIONS", "HTTP_HEADER_TIMEOUT_MS", "HTTP_MAX_CONCURRENT_RENDERS", "WEBAPP_REQUESTS_PER_MINUTE", "WEBAPP_STREAMS_PER_USER"] {
             let var = format!("DAMAS_{key}");
             let err = Config::from_sources(None, &env_of(&[(var.as_str(), "0")])).unwrap_err();
             assert!(err.to_string().ends_with("must be at least 1"), "{var}: {err}");

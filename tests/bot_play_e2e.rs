@@ -821,3 +821,54 @@ async fn a_rematch_waits_for_the_running_game_against_the_engine() {
     assert_eq!(board.kind, "photo", "{}", board.body());
     assert!(board.body().contains("(Black)"), "colours swapped: {}", board.body());
 }
+
+/// Turkish, 23 kings against one: about half a million capture paths for White.
+const CAPTURE_STORM: &str = "W:WKa1:BKb1,Kd1,Kf1,Ka2,Kc2,Ke2,Kg2,Kb3,Kd3,Kf3,Ka4,Kc4,Ke4,Kg4,Kb5,Kd5,Kf5,Ka6,Kc6,Ke6,Kg6,Kb7,Kd7,Kf7";
+
+/// A position built to have half a million capture sequences is refused with the reason, and a
+/// stranger who knows a game's id can neither redraw its board nor fetch its PDN.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn storm_positions_and_strangers_taps_are_refused() {
+    let (fake, _damas) = started(&[]).await;
+    let owner = TestUser::new(fresh_id(71_000_000), "Olga", Some("en"));
+    let stranger = TestUser::new(fresh_id(72_000_000), "Sid", Some("en"));
+
+    let n = fake.call_count();
+    fake.send_text(&owner, &format!("/play turkish easy white {CAPTURE_STORM}"));
+    let refusal = fake.wait_sent(n, owner.id).await;
+    assert!(refusal.body().contains("too many capture sequences"), "{}", refusal.body());
+
+    pace().await;
+    let n = fake.call_count();
+    fake.send_text(&owner, "/play english easy black");
+    let board = fake.wait_sent(n, owner.id).await;
+    let game = board_data(&board);
+    let n = fake.call_count();
+    fake.send_text(&stranger, "/play russian easy white");
+    let own_board = fake.wait_sent(n, stranger.id).await;
+
+    let before = fake.calls().len();
+    let refresh = CallbackData::new(game.game(), game.ply(), Action::Refresh).unwrap().encode();
+    let tap = fake.tap(&stranger, own_board.message_id, &refresh);
+    let answer = fake.wait_until(WAIT, "the refresh answer", |f| f.callback_answer(&tap)).await;
+    assert!(answer.contains("not your game"), "{answer}");
+    let tap = fake.tap(&stranger, own_board.message_id, &format!("g:p:{}", game.game()));
+    fake.wait_until(WAIT, "the PDN answer", |f| f.callback_answer(&tap)).await;
+    let n = fake.call_count();
+    pace().await;
+    fake.send_text(&stranger, "/help");
+    fake.wait_sent(n, stranger.id).await;
+    let since: Vec<String> = fake.calls()[before..]
+        .iter()
+        .filter(|c| c.method != "answerCallbackQuery" && c.method != "getUpdates" && c.method != "sendChatAction")
+        .map(|c| c.method.clone())
+        .collect();
+    assert!(!since.iter().any(|m| m == "sendDocument"), "no PDN for a stranger: {since:?}");
+    assert!(!since.iter().any(|m| m.starts_with("edit")), "no board redrawn: {since:?}");
+    assert_eq!(fake.message(owner.id, board.message_id).map(|m| m.edits), Some(0));
+
+    // The player gets the same PDN.
+    let tap = fake.tap(&owner, board.message_id, &format!("g:p:{}", game.game()));
+    fake.wait_until(WAIT, "the PDN answer", |f| f.callback_answer(&tap)).await;
+    fake.wait_call(before, "the player's PDN", |c| c.method == "sendDocument" && c.chat_id() == Some(owner.id)).await;
+}

@@ -87,6 +87,22 @@ pub fn position_of(game: &Game) -> Result<(Position, Option<Move>), BoardError> 
     Ok((position, last))
 }
 
+/// Reads a chain of taps on the game's board, on the blocking pool (it replays the game and lists
+/// its moves): the step reached, and the move in notation once it is complete.
+pub async fn read_taps(game: &Game, taps: Vec<crate::render::callback::Coord>) -> anyhow::Result<(Step, Option<String>)> {
+    let game = game.clone();
+    let read = tokio::task::spawn_blocking(move || -> Result<_, BoardError> {
+        let (position, _) = position_of(&game)?;
+        let step = step_for(&position, &taps);
+        let text = match &step {
+            Step::Ready(mv) => Some(position.notation(mv)),
+            _ => None,
+        };
+        Ok((step, text))
+    });
+    Ok(read.await??)
+}
+
 /// What the viewer is doing on the keyboard: `taps` are the squares tapped so far for a move.
 pub fn step_for(position: &Position, taps: &[crate::render::callback::Coord]) -> Step {
     keyboard::advance(position, taps)

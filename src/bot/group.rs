@@ -27,7 +27,7 @@ use crate::game::engine_gate::Busy;
 use crate::game::service::{Challenge, GameError, LimitKind, Limits, Rematch};
 use crate::game::{ChatId as GameChat, Game, GameId, MessageRef, Status, UserId};
 use crate::render::callback::{Action, CallbackData};
-use crate::render::keyboard::{self, Step};
+use crate::render::keyboard::Step;
 use crate::rules::{Color, VariantId};
 
 /// How long a game's card language and similar small facts are kept.
@@ -945,10 +945,8 @@ async fn tap(
     let idle = Step::Idle { refused: None };
     let outcome = match action {
         Action::Pick(taps) => {
-            let (position, _) = super::board::position_of(&game)?;
-            match keyboard::advance(&position, &taps) {
-                Step::Ready(mv) => {
-                    let text = position.notation(&mv);
+            match super::board::read_taps(&game, taps).await? {
+                (_, Some(text)) => {
                     match ctx
                         .games
                         .play(&game.id, user, &text, Some(game.version))
@@ -961,7 +959,7 @@ async fn tap(
                         Err(e) => Err(e),
                     }
                 }
-                step => {
+                (step, None) => {
                     answer(bot, q, None).await;
                     if let Some(v) = &view {
                         show_on(

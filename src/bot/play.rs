@@ -517,13 +517,9 @@ pub async fn tap(bot: &Bot, ctx: &Ctx, who: &Who, q: &CallbackQuery, data: Callb
             if game.player(game.turn).user() != Some(me(who)) {
                 return Ok(());
             }
-            let (position, _) = board::position_of(&game)?;
-            match board::step_for(&position, &taps) {
-                Step::Ready(mv) => {
-                    let text = position.notation(&mv);
-                    make_move(bot, ctx, who, game, &text, tapped).await
-                }
-                step => show(bot, ctx, who, &game, &step, false, Show::Selection, tapped).await,
+            match board::read_taps(&game, taps).await? {
+                (_, Some(text)) => make_move(bot, ctx, who, game, &text, tapped).await,
+                (step, None) => show(bot, ctx, who, &game, &step, false, Show::Selection, tapped).await,
             }
         }
         Action::Resign => resign_question(bot, who, &game).await,

@@ -81,7 +81,13 @@ pub async fn serve(config: Arc<Config>) -> anyhow::Result<()> {
         warn!("starting without Redis: requests are answered \"try again\" and /readyz reports 503 until it is reachable");
     }
     let engine = Arc::new(SearchEngine::new(config.engine.max_think));
-    let limits = EngineLimits { deep_searches: config.engine.max_concurrent_searches, ..EngineLimits::default() };
+    let limits = EngineLimits {
+        quick_searches: config.engine.quick_searches,
+        deep_searches: config.engine.max_concurrent_searches,
+        queue: config.engine.queue,
+        per_user: config.engine.searches_per_user,
+        max_wait: config.engine.max_wait,
+    };
     let games = Arc::new(GameService::new(store.clone(), engine, ServiceConfig { engine: limits, ..ServiceConfig::default() }));
     state.set_games(games.clone());
     if config.webapp.dev_guest {
