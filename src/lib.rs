@@ -6,6 +6,7 @@ pub mod cli;
 pub mod config;
 pub mod engine;
 pub mod game;
+pub mod i18n;
 pub mod ops;
 pub mod render;
 pub mod rulebook;

@@ -1,6 +1,7 @@
-//! Rules texts for players: every variant, in Spanish and English, split into topics.
+//! Rules texts for players: every variant, in English and Spanish and in the languages of the
+//! people who play it, split into topics.
 //!
-//! The texts live in `templates/rules/{es,en}/<variant>.toml` and are compiled into the binary, so a
+//! The texts live in `templates/rules/<lang>/<variant>.toml` and are compiled into the binary, so a
 //! lookup works from any working directory and never touches the disk. They are written in the HTML
 //! subset Telegram accepts (`<b>`, `<i>`, `<code>`, `<pre>`), and each stays well under Telegram's
 //! message limit so a front end can send it as one message; [`strip_html`] turns one into plain text
@@ -19,48 +20,8 @@ use crate::rules::VariantId;
 /// UTF-16 units after parsing; the margin leaves room for a header or a footer a front end adds.
 pub const MAX_TEXT_CHARS: usize = 3500;
 
-/// The language of a text.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Lang {
-    Es,
-    En,
-}
-
-impl Lang {
-    pub const ALL: [Lang; 2] = [Lang::Es, Lang::En];
-
-    pub fn code(self) -> &'static str {
-        match self {
-            Lang::Es => "es",
-            Lang::En => "en",
-        }
-    }
-
-    /// Reads a language tag such as Telegram's `language_code` ("es", "es-419", "en-GB").
-    /// `None` for languages without texts, so the caller picks its own fallback.
-    pub fn from_code(code: &str) -> Option<Lang> {
-        let primary = code.trim().split(['-', '_']).next().unwrap_or_default();
-        match primary.to_ascii_lowercase().as_str() {
-            "es" => Some(Lang::Es),
-            "en" => Some(Lang::En),
-            _ => None,
-        }
-    }
-}
-
-impl fmt::Display for Lang {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.code())
-    }
-}
-
-impl FromStr for Lang {
-    type Err = RulebookError;
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Lang::from_code(s).ok_or_else(|| RulebookError::UnknownLang(s.to_owned()))
-    }
-}
+pub use crate::i18n::Lang;
+use crate::i18n::{self, fold};
 
 /// One section of a variant's rules.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -89,47 +50,26 @@ impl Topic {
         Topic::Faq,
     ];
 
-    /// The English name, used as the stable id (file keys, callback data).
+    /// The English name, used as the stable id (file keys, callback data, catalogue keys).
     pub fn id(self) -> &'static str {
-        self.name(Lang::En)
+        match self {
+            Topic::Movement => "movement",
+            Topic::Capture => "capture",
+            Topic::Promotion => "promotion",
+            Topic::End => "end",
+            Topic::Notation => "notation",
+            Topic::Faq => "faq",
+        }
     }
 
     /// The word a user types for this topic in `lang`; [`Topic::from_str`] accepts it back.
     pub fn name(self, lang: Lang) -> &'static str {
-        match (self, lang) {
-            (Topic::Movement, Lang::En) => "movement",
-            (Topic::Capture, Lang::En) => "capture",
-            (Topic::Promotion, Lang::En) => "promotion",
-            (Topic::End, Lang::En) => "end",
-            (Topic::Notation, Lang::En) => "notation",
-            (Topic::Faq, Lang::En) => "faq",
-            (Topic::Movement, Lang::Es) => "movimiento",
-            (Topic::Capture, Lang::Es) => "captura",
-            (Topic::Promotion, Lang::Es) => "coronación",
-            (Topic::End, Lang::Es) => "final",
-            (Topic::Notation, Lang::Es) => "notación",
-            (Topic::Faq, Lang::Es) => "preguntas",
-        }
+        i18n::text(lang, &format!("topic-{}", self.id())).unwrap_or(self.id())
     }
 
     /// One line saying what the topic covers, for the overview.
     pub fn blurb(self, lang: Lang) -> &'static str {
-        match (self, lang) {
-            (Topic::Movement, Lang::En) => "board, setup, how men and kings move",
-            (Topic::Capture, Lang::En) => "obligation, which capture, multiple captures, removal",
-            (Topic::Promotion, Lang::En) => "becoming a king",
-            (Topic::End, Lang::En) => "how the game is won, draws",
-            (Topic::Notation, Lang::En) => "square numbers and how moves are written",
-            (Topic::Faq, Lang::En) => "quick answers",
-            (Topic::Movement, Lang::Es) => "tablero, colocación, cómo mueven peones y damas",
-            (Topic::Capture, Lang::Es) => {
-                "obligación, qué captura hacer, capturas múltiples, retirada"
-            }
-            (Topic::Promotion, Lang::Es) => "cómo se corona un peón",
-            (Topic::End, Lang::Es) => "cómo se gana, tablas",
-            (Topic::Notation, Lang::Es) => "numeración de casillas y cómo se anotan las jugadas",
-            (Topic::Faq, Lang::Es) => "respuestas rápidas",
-        }
+        i18n::text(lang, &format!("topic-{}-blurb", self.id())).unwrap_or_default()
     }
 }
 
@@ -142,17 +82,13 @@ impl fmt::Display for Topic {
 impl FromStr for Topic {
     type Err = RulebookError;
 
-    /// English or Spanish topic names, case-insensitive, with or without accents.
+    /// A topic's name in any of our languages, case-insensitive, with or without accents.
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match fold(s).as_str() {
-            "movement" | "movimiento" => Ok(Topic::Movement),
-            "capture" | "captura" => Ok(Topic::Capture),
-            "promotion" | "coronacion" => Ok(Topic::Promotion),
-            "end" | "final" => Ok(Topic::End),
-            "notation" | "notacion" => Ok(Topic::Notation),
-            "faq" | "preguntas" => Ok(Topic::Faq),
-            _ => Err(RulebookError::UnknownTopic(s.to_owned())),
-        }
+        let word = fold(s);
+        Topic::ALL
+            .into_iter()
+            .find(|topic| Lang::ALL.iter().any(|&lang| fold(topic.name(lang)) == word))
+            .ok_or_else(|| RulebookError::UnknownTopic(s.to_owned()))
     }
 }
 
@@ -165,11 +101,9 @@ pub enum RulebookError {
     UnknownVariant(String),
     #[error(
         "unknown topic \"{0}\" (topics: movement, capture, promotion, end, notation, faq; \
-         or movimiento, captura, coronación, final, notación, preguntas)"
+         or their names in the other languages, such as movimiento, captura, coronación)"
     )]
     UnknownTopic(String),
-    #[error("unknown language \"{0}\" (es or en)")]
-    UnknownLang(String),
     /// A compiled-in text file does not parse or is missing; only a broken build can produce this.
     #[error("the {lang} rules of {variant} are malformed: {detail}")]
     Malformed {
@@ -194,8 +128,33 @@ impl VariantKey for VariantId {
 impl VariantKey for str {
     fn variant(&self) -> Result<VariantId, RulebookError> {
         self.parse()
-            .map_err(|_| RulebookError::UnknownVariant(self.to_owned()))
+            .ok()
+            .or_else(|| variant_by_word(self))
+            .ok_or_else(|| RulebookError::UnknownVariant(self.to_owned()))
     }
+}
+
+/// The variant a word of its name means in any of our languages ("russe", "brasileiras",
+/// "русские", "rus"): a word of at least three letters found in the names of one variant only.
+pub fn variant_by_word(word: &str) -> Option<VariantId> {
+    let word = fold(word);
+    if word.chars().count() < 3 {
+        return None;
+    }
+    let mut found = None;
+    for variant in VariantId::ALL {
+        let named = Lang::ALL.iter().any(|&lang| {
+            let name = i18n::t(lang, &format!("variant-{}", variant.as_str()));
+            fold(&name).split(|c: char| !c.is_alphanumeric()).any(|w| w == word)
+        });
+        if named {
+            if found.is_some() {
+                return None;
+            }
+            found = Some(variant);
+        }
+    }
+    found
 }
 
 impl VariantKey for String {
@@ -210,7 +169,8 @@ impl<T: VariantKey + ?Sized> VariantKey for &T {
     }
 }
 
-/// The text of one topic for one variant, in Telegram HTML.
+/// The text of one topic for one variant, in Telegram HTML: in `lang` where it has been written
+/// in `lang` ([`is_translated`]), else in English.
 pub fn text(
     variant: impl VariantKey,
     lang: Lang,
@@ -227,15 +187,13 @@ pub fn name(variant: impl VariantKey, lang: Lang) -> Result<&'static str, Rulebo
 /// A short summary of the variant followed by the list of topics, in Telegram HTML.
 pub fn overview(variant: impl VariantKey, lang: Lang) -> Result<String, RulebookError> {
     let sheet = sheet(&variant, lang)?;
-    let heading = match lang {
-        Lang::Es => "Temas",
-        Lang::En => "Topics",
-    };
-    let mut out = format!(
-        "<b>{}</b>\n\n{}\n\n<b>{heading}</b>\n",
-        sheet.name,
-        sheet.summary.trim_end()
-    );
+    let heading = i18n::t(lang, "rules-topics-heading");
+    let mut out = format!("<b>{}</b>\n\n", sheet.name);
+    if !is_translated(&variant, lang)? {
+        out.push_str(&i18n::t(lang, "rules-in-english"));
+        out.push_str("\n\n");
+    }
+    out.push_str(&format!("{}\n\n<b>{heading}</b>\n", sheet.summary.trim_end()));
     for topic in Topic::ALL {
         out.push_str(&format!(
             "• <code>{}</code> — {}\n",
@@ -274,45 +232,42 @@ impl Sheet {
     }
 }
 
-macro_rules! sources {
-    ($($variant:ident => $file:literal),* $(,)?) => {
-        [$(
-            (VariantId::$variant, Lang::Es, include_str!(concat!(
-                env!("CARGO_MANIFEST_DIR"), "/templates/rules/es/", $file, ".toml"))),
-            (VariantId::$variant, Lang::En, include_str!(concat!(
-                env!("CARGO_MANIFEST_DIR"), "/templates/rules/en/", $file, ".toml"))),
-        )*]
-    };
+/// Whether the variant's rules have been written in `lang` (English and Spanish always are; a test
+/// checks it). Without a text of its own, a language is answered in English.
+pub fn is_translated(variant: impl VariantKey, lang: Lang) -> Result<bool, RulebookError> {
+    Ok(SHEETS.contains_key(&(variant.variant()?, lang)))
 }
 
-/// Every text file, compiled in; a test checks that each variant has both languages.
-const SOURCES: [(VariantId, Lang, &str); 2 * VariantId::COUNT] = sources!(
-    English => "english",
-    Spanish => "spanish",
-    International => "international",
-    Triestine => "triestine",
-    Russian => "russian",
-    Brazilian => "brazilian",
-    Italian => "italian",
-    Turkish => "turkish",
-    Pool => "pool",
-    Czech => "czech",
-    Thai => "thai",
-    Frisian => "frisian",
-    Canadian => "canadian",
-    Antidraughts => "antidraughts",
-);
+/// The languages the variant's rules are written in.
+pub fn languages(variant: impl VariantKey) -> Result<Vec<Lang>, RulebookError> {
+    let id = variant.variant()?;
+    Ok(Lang::ALL.into_iter().filter(|&lang| SHEETS.contains_key(&(id, lang))).collect())
+}
+
+/// The compiled-in files whose directory or name is not a language or variant of ours; empty in a
+/// sound build (a test checks it).
+pub fn stray_files() -> Vec<String> {
+    i18n::RULES_FILES
+        .iter()
+        .filter(|(lang, variant, _)| {
+            Lang::ALL.iter().all(|l| l.code() != *lang) || variant.parse::<VariantId>().map(|v| v.as_str() != *variant).unwrap_or(true)
+        })
+        .map(|(lang, variant, _)| format!("{lang}/{variant}.toml"))
+        .collect()
+}
 
 type SheetTable = HashMap<(VariantId, Lang), Result<Sheet, String>>;
 
 /// Parsed once on first use. A file that fails to parse is kept as its error, so one bad file costs
 /// only its own lookups instead of taking the process down.
 static SHEETS: LazyLock<SheetTable> = LazyLock::new(|| {
-    SOURCES
+    i18n::RULES_FILES
         .iter()
-        .map(|&(variant, lang, source)| {
+        .filter_map(|&(code, id, source)| {
+            let lang = Lang::ALL.into_iter().find(|l| l.code() == code)?;
+            let variant = VariantId::ALL.into_iter().find(|v| v.as_str() == id)?;
             let parsed = toml::from_str::<Sheet>(source).map_err(|e| e.to_string());
-            ((variant, lang), parsed)
+            Some(((variant, lang), parsed))
         })
         .collect()
 });
@@ -320,9 +275,10 @@ static SHEETS: LazyLock<SheetTable> = LazyLock::new(|| {
 fn sheet(variant: &impl VariantKey, lang: Lang) -> Result<&'static Sheet, RulebookError> {
     let id = variant.variant()?;
     let table: &'static SheetTable = &SHEETS;
-    match table.get(&(id, lang)) {
-        Some(Ok(sheet)) => Ok(sheet),
-        Some(Err(detail)) => Err(RulebookError::Malformed {
+    let found = table.get(&(id, lang)).map(|sheet| (sheet, lang)).or_else(|| table.get(&(id, Lang::En)).map(|sheet| (sheet, Lang::En)));
+    match found.map(|(sheet, lang)| (sheet.as_ref(), lang)) {
+        Some((Ok(sheet), _)) => Ok(sheet),
+        Some((Err(detail), lang)) => Err(RulebookError::Malformed {
             variant: id,
             lang,
             detail: detail.clone(),
@@ -333,23 +289,6 @@ fn sheet(variant: &impl VariantKey, lang: Lang) -> Result<&'static Sheet, Rulebo
             detail: "no text file compiled in".to_owned(),
         }),
     }
-}
-
-/// Lowercases and drops the Spanish accents, so "Coronación" and "coronacion" compare equal.
-fn fold(s: &str) -> String {
-    s.trim()
-        .chars()
-        .flat_map(char::to_lowercase)
-        .map(|c| match c {
-            'á' => 'a',
-            'é' => 'e',
-            'í' => 'i',
-            'ó' => 'o',
-            'ú' | 'ü' => 'u',
-            'ñ' => 'n',
-            other => other,
-        })
-        .collect()
 }
 
 /// Tags a text may use: the part of Telegram's HTML that our texts need.
@@ -514,7 +453,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn topics_parse_in_both_languages_with_or_without_accents() {
+    fn topics_parse_in_every_language_with_or_without_accents() {
         for topic in Topic::ALL {
             for lang in Lang::ALL {
                 assert_eq!(topic.name(lang).parse::<Topic>(), Ok(topic));
@@ -522,21 +461,15 @@ mod tests {
             }
         }
         assert_eq!("coronacion".parse::<Topic>(), Ok(Topic::Promotion));
+        assert_eq!("ВЗЯТИЕ".parse::<Topic>(), Ok(Topic::Capture));
+        assert_eq!("promocao".parse::<Topic>(), Ok(Topic::Promotion));
+        assert_eq!("bitis".parse::<Topic>(), Ok(Topic::End));
         assert_eq!(" Notación ".parse::<Topic>(), Ok(Topic::Notation));
         assert!(matches!(
             "draws".parse::<Topic>(),
             Err(RulebookError::UnknownTopic(_))
         ));
         assert!("".parse::<Topic>().is_err());
-    }
-
-    #[test]
-    fn languages_parse_from_telegram_codes() {
-        assert_eq!(Lang::from_code("es-419"), Some(Lang::Es));
-        assert_eq!(Lang::from_code("EN_gb"), Some(Lang::En));
-        assert_eq!(Lang::from_code("pt-BR"), None);
-        assert_eq!(Lang::from_code(""), None);
-        assert!("fr".parse::<Lang>().is_err());
     }
 
     #[test]
@@ -554,25 +487,59 @@ mod tests {
     }
 
     #[test]
-    fn every_variant_has_one_file_per_language_named_after_its_id() {
+    fn every_variant_has_english_and_spanish_and_no_file_is_stray() {
+        assert_eq!(stray_files(), Vec::<String>::new());
         for id in VariantId::ALL {
-            for lang in Lang::ALL {
-                let count = SOURCES
-                    .iter()
-                    .filter(|(v, l, _)| *v == id && *l == lang)
-                    .count();
-                assert_eq!(count, 1, "{id} {lang}");
+            for lang in [Lang::En, Lang::Es] {
+                assert_eq!(is_translated(id, lang), Ok(true), "{id} {lang}");
             }
         }
-        assert_eq!(SOURCES.len(), VariantId::ALL.len() * Lang::ALL.len());
-        // The file names are the ids, so the templates directory reads like the CLI.
-        for id in VariantId::ALL {
-            let path = format!(
-                "{}/templates/rules/en/{}.toml",
-                env!("CARGO_MANIFEST_DIR"),
-                id.as_str()
-            );
-            assert!(std::path::Path::new(&path).exists(), "{path}");
+    }
+
+    /// Each variant is written in the language of the people who play it most.
+    #[test]
+    fn every_variant_speaks_its_home_language() {
+        let home = [
+            (VariantId::Russian, Lang::Ru),
+            (VariantId::Brazilian, Lang::Pt),
+            (VariantId::Turkish, Lang::Tr),
+            (VariantId::Italian, Lang::It),
+            (VariantId::Triestine, Lang::It),
+            (VariantId::International, Lang::Fr),
+            (VariantId::International, Lang::Nl),
+            (VariantId::Frisian, Lang::Nl),
+            (VariantId::Canadian, Lang::Fr),
+        ];
+        for (id, lang) in home {
+            assert_eq!(is_translated(id, lang), Ok(true), "{id} {lang}");
+            assert!(languages(id).unwrap().contains(&lang));
+        }
+    }
+
+    #[test]
+    fn untranslated_texts_fall_back_to_english_and_say_so() {
+        let missing = VariantId::ALL.into_iter().flat_map(|v| Lang::ALL.map(|l| (v, l))).find(|(v, l)| is_translated(*v, *l) == Ok(false));
+        let Some((variant, lang)) = missing else { return };
+        assert_eq!(text(variant, lang, Topic::Capture), text(variant, Lang::En, Topic::Capture));
+        let overview = overview(variant, lang).unwrap();
+        assert!(overview.contains(&i18n::t(lang, "rules-in-english")), "{overview}");
+        assert!(overview.contains(Topic::Capture.name(lang)));
+    }
+
+    #[test]
+    fn variants_are_found_by_a_word_of_their_name_in_any_language() {
+        assert_eq!(variant_by_word("Brazilian"), Some(VariantId::Brazilian));
+        assert_eq!(variant_by_word("draughts"), None, "in every name");
+        assert_eq!(variant_by_word("10×10"), None);
+        assert_eq!("frisian".variant(), Ok(VariantId::Frisian));
+        for variant in VariantId::ALL {
+            for lang in Lang::ALL {
+                let name = i18n::t(lang, &format!("variant-{}", variant.as_str()));
+                assert_ne!(name, format!("variant-{}", variant.as_str()));
+                // Some word of every name finds its variant, so a user can type it.
+                let found = name.split(|c: char| !c.is_alphanumeric()).any(|w| variant_by_word(w) == Some(variant));
+                assert!(found || name.split_whitespace().any(|w| w.parse::<VariantId>() == Ok(variant)), "{lang}: no word of {name:?} finds {variant}");
+            }
         }
     }
 

@@ -86,6 +86,75 @@ async fn start_help_and_language() {
     assert!(fake.wait_sent(n, bob.id).await.body().contains("/help"));
 }
 
+/// Each of the eight languages: its own command menu, Telegram's language followed, `/lang` by code
+/// or name, the localized command names, and the rules in the variant's home language.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_language_has_its_menu_messages_and_rules() {
+    use damas::i18n::{Lang, t, tf};
+    use damas::rulebook::{self, Topic};
+    use damas::rules::VariantId;
+
+    let (fake, _damas) = started(&[]).await;
+    let menus = fake.calls_to("setMyCommands");
+    let names = |c: &support::fake_telegram::Call| -> Vec<(String, String)> {
+        c.params["commands"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|x| (x["command"].as_str().unwrap().to_string(), x["description"].as_str().unwrap().to_string()))
+            .collect()
+    };
+    for (lang, play, resign) in [
+        (Lang::Ru, "play", "resign"),
+        (Lang::Pt, "jogar", "desistir"),
+        (Lang::Tr, "oyna", "pes"),
+        (Lang::It, "gioca", "abbandona"),
+        (Lang::Fr, "jouer", "abandon"),
+        (Lang::Nl, "spelen", "opgeven"),
+    ] {
+        let menu = menus.iter().find(|c| c.str("language_code").as_deref() == Some(lang.code())).unwrap_or_else(|| panic!("no {lang} menu"));
+        let menu = names(menu);
+        assert_eq!(menu[0], (play.to_string(), t(lang, "cmd-play")), "{lang}");
+        assert!(menu.contains(&(resign.to_string(), t(lang, "cmd-resign"))), "{lang}: {menu:?}");
+        assert_ne!(t(lang, "cmd-resign"), t(Lang::En, "cmd-resign"), "{lang} menu is translated");
+    }
+
+    // Telegram's language is followed: Russian, and Brazilian Portuguese from "pt-br".
+    let ivan = TestUser::new(3001, "Иван", Some("ru"));
+    let n = fake.call_count();
+    fake.send_text(&ivan, "/start");
+    let welcome = tf(Lang::Ru, "welcome", &[("name", &"Иван")]);
+    assert_eq!(fake.wait_sent(n, ivan.id).await.body(), welcome);
+    let n = fake.call_count();
+    fake.send_text(&ivan, "/rules russian взятие");
+    let answer = fake.wait_sent(n, ivan.id).await.body();
+    let capture = rulebook::text(VariantId::Russian, Lang::Ru, Topic::Capture).unwrap();
+    assert!(rulebook::is_translated(VariantId::Russian, Lang::Ru).unwrap());
+    assert_eq!(answer, capture, "the Russian rules in Russian");
+
+    let joao = TestUser::new(3002, "João", Some("pt-br"));
+    let n = fake.call_count();
+    fake.send_text(&joao, "/ajuda");
+    assert_eq!(fake.wait_sent(n, joao.id).await.body(), t(Lang::Pt, "help"));
+
+    // /lang by code, by the language's own name, and by the menu's buttons (all eight).
+    for (word, lang) in [("tr", Lang::Tr), ("Italiano", Lang::It), ("français", Lang::Fr)] {
+        let n = fake.call_count();
+        fake.send_text(&joao, &format!("/idioma {word}"));
+        assert_eq!(fake.wait_sent(n, joao.id).await.body(), t(lang, "lang-set"), "{word}");
+    }
+    let n = fake.call_count();
+    fake.send_text(&joao, "/lang");
+    let menu = fake.wait_sent(n, joao.id).await;
+    assert_eq!(menu.buttons().len(), 8, "{:?}", menu.buttons());
+    let n = fake.call_count();
+    fake.tap(&joao, menu.message_id, "m:lang:nl");
+    assert_eq!(fake.wait_sent(n, joao.id).await.body(), t(Lang::Nl, "lang-set"));
+    let n = fake.call_count();
+    fake.send_text(&joao, "/regels");
+    assert_eq!(fake.wait_sent(n, joao.id).await.body(), t(Lang::Nl, "rules-choose-variant"));
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn play_menu_asks_for_what_is_missing_and_settings_toggle() {
     let (fake, _damas) = started(&[]).await;

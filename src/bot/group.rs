@@ -17,6 +17,7 @@ use teloxide::types::{
 
 use super::card::{self, Controls, Place};
 use super::handlers::Who;
+use super::command::GroupAction;
 use super::i18n::{Lang, t, tf};
 use super::prefs::PrefsStore;
 use super::telegram::{call, edit};
@@ -35,13 +36,6 @@ const FACT_TTL: Duration = Duration::from_secs(60 * 86_400);
 /// After a private notice fails (the user never started the bot or blocked it), no new attempt
 /// for this long.
 const NO_DM_TTL: Duration = Duration::from_secs(86_400);
-
-/// Commands of this module, for the command menu: (English, Spanish).
-pub const COMMANDS: &[(&str, &str)] = &[
-    ("challenge", "retar"),
-    ("games", "partidas"),
-    ("top", "ranking"),
-];
 
 /// A request in a message this module handles.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -75,11 +69,11 @@ fn request_of(msg: &Message, bot_username: &str) -> Option<Request> {
     let text = msg.text()?;
     let group = !msg.chat.is_private();
     if let Some((name, args)) = parse(text, bot_username) {
-        return match name.as_str() {
-            "challenge" | "retar" | "desafiar" => Some(Request::Challenge(args)),
-            "games" | "partidas" => Some(Request::Games),
-            "top" | "ranking" | "clasificacion" | "clasificación" => Some(Request::Top(args)),
-            "m" | "move" | "mover" | "jugada" if group && !args.is_empty() => {
+        return match (super::command::group_action(&name), name.as_str()) {
+            (Some(GroupAction::Challenge), _) => Some(Request::Challenge(args)),
+            (Some(GroupAction::Games), _) => Some(Request::Games),
+            (Some(GroupAction::Top), _) => Some(Request::Top(args)),
+            (None, "m" | "move" | "mover" | "jugada") if group && !args.is_empty() => {
                 let card = msg.reply_to_message().map(|r| r.id.0);
                 Some(Request::Move {
                     text: args.join(" "),
@@ -193,7 +187,7 @@ pub async fn card_lang(ctx: &Ctx, game: &GameId) -> Lang {
 
 /// A card language from its stored form: English when none is stored.
 fn card_lang_of(stored: Option<&str>) -> Lang {
-    stored.and_then(super::i18n::parse_lang).unwrap_or(Lang::En)
+    stored.and_then(Lang::parse_word).unwrap_or(Lang::En)
 }
 
 pub async fn set_card_lang(ctx: &Ctx, game: &GameId, lang: Lang) {

@@ -6,7 +6,7 @@ use teloxide::prelude::*;
 use teloxide::types::{CallbackQuery, InlineKeyboardMarkup, MaybeInaccessibleMessage, Message, MessageId, ParseMode, User};
 
 use super::command::{self, Action, Command};
-use super::i18n::{self, Lang, t, tf};
+use super::i18n::{Lang, t, tf};
 use super::prefs::Prefs;
 use super::telegram::{call, edit};
 use super::board::level_name;
@@ -38,7 +38,7 @@ impl Ctx {
                 Prefs::default()
             }
         };
-        let lang = prefs.lang.unwrap_or_else(|| i18n::lang_from_code(user.language_code.as_deref()));
+        let lang = prefs.lang.unwrap_or_else(|| Lang::from_telegram(user.language_code.as_deref()));
         Who { user: user.id.0, chat, lang, prefs, first_name: user.first_name.clone() }
     }
 }
@@ -112,7 +112,7 @@ pub async fn help(bot: &Bot, who: &Who) -> HandlerResult {
 pub async fn lang(bot: &Bot, ctx: &Ctx, who: &Who, arg: Option<&str>) -> HandlerResult {
     match arg.filter(|a| !a.is_empty()) {
         None => say_with(bot, who, t(who.lang, "lang-choose"), views::lang_menu()).await,
-        Some(word) => match i18n::parse_lang(word) {
+        Some(word) => match Lang::parse_word(word) {
             Some(lang) => set_lang(bot, ctx, who, lang).await,
             None => say(bot, who, t(who.lang, "lang-unknown")).await,
         },
@@ -140,7 +140,7 @@ pub async fn rules(bot: &Bot, who: &Who, args: &[String]) -> HandlerResult {
     let Some(variant) = variant_id(word) else {
         return say(bot, who, tf(who.lang, "variant-unknown", &[("name", &escape(word))])).await;
     };
-    let book = who.lang.book();
+    let book = who.lang;
     let topic_word = args[1..].join(" ");
     let (text, current) = if topic_word.trim().is_empty() {
         (rulebook::overview(variant, book), None)
@@ -204,8 +204,10 @@ pub async fn typed_move(bot: &Bot, ctx: &Ctx, who: &Who, text: &str, private: bo
     play::typed_move(bot, ctx, who, text).await
 }
 
+/// A variant by its id, its Spanish name, or a word of its name in any of our languages.
 fn variant_id(word: &str) -> Option<VariantId> {
-    word.parse().ok()
+    use crate::rulebook::VariantKey;
+    word.variant().ok()
 }
 
 // ---- button taps ----
@@ -230,7 +232,7 @@ pub async fn on_callback(bot: Bot, q: CallbackQuery, ctx: Arc<Ctx>) -> HandlerRe
     let Some(data) = q.data.as_deref() else { return Ok(()) };
     let parts: Vec<&str> = data.split(':').collect();
     match parts.as_slice() {
-        ["m", "lang", code] => match i18n::parse_lang(code) {
+        ["m", "lang", code] => match Lang::parse_word(code) {
             Some(lang) => set_lang(&bot, &ctx, &who, lang).await,
             None => Ok(()),
         },

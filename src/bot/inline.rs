@@ -20,7 +20,7 @@ use teloxide::types::{
 use super::board::color_name;
 use super::card::Controls;
 use super::group::{self, Change, answer, refusal, set_card_lang, show_on};
-use super::i18n::{self, Lang, t, tf};
+use super::i18n::{Lang, t, tf};
 use super::telegram::{call, edit};
 use super::views::{escape, variant_name};
 use super::{Ctx, HandlerResult};
@@ -295,7 +295,7 @@ async fn game_of(ctx: &Ctx, inline_message_id: &str, data: &CardData) -> Result<
                 .store
                 .kv_get(&lang_key(*challenger))
                 .await?
-                .and_then(|c| i18n::parse_lang(&c))
+                .and_then(|c| Lang::parse_word(&c))
                 .unwrap_or(Lang::En);
             let request = Challenge {
                 user: UserId(*challenger),
@@ -388,7 +388,7 @@ pub async fn on_callback(bot: &Bot, ctx: &Ctx, q: &CallbackQuery, data: &str) ->
                 .store
                 .kv_get(&lang_key(challenger))
                 .await?
-                .and_then(|c| i18n::parse_lang(&c))
+                .and_then(|c| Lang::parse_word(&c))
                 .unwrap_or(lang);
             let text = t(card_lang, "challenge-withdrawn");
             // A photo card (known once its game exists; else the text edit is refused) takes

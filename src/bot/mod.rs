@@ -6,7 +6,7 @@ pub mod card;
 pub mod command;
 pub mod group;
 pub mod handlers;
-pub mod i18n;
+pub use crate::i18n;
 pub mod inline;
 pub mod play;
 pub mod prefs;
@@ -130,17 +130,13 @@ pub fn schema() -> UpdateHandler<anyhow::Error> {
 
 /// The command menus, one per language, plus the default (English) for everyone else.
 async fn set_commands(bot: &Bot) {
-    for (lang, code) in [(Lang::En, None), (Lang::En, Some("en")), (Lang::Es, Some("es"))] {
+    let menus = std::iter::once((Lang::En, None)).chain(Lang::ALL.into_iter().map(|l| (l, Some(l.code()))));
+    for (lang, code) in menus {
+        let entry = |names: &command::CommandName| BotCommand::new(names.name(lang), t(lang, &format!("cmd-{}", names.name(Lang::En))));
         let commands: Vec<BotCommand> = command::COMMANDS
             .iter()
-            .map(|(en, es, _)| {
-                let name = if lang == Lang::Es { es } else { en };
-                BotCommand::new(*name, t(lang, &format!("cmd-{en}")))
-            })
-            .chain(group::COMMANDS.iter().map(|(en, es)| {
-                let name = if lang == Lang::Es { es } else { en };
-                BotCommand::new(*name, t(lang, &format!("cmd-{en}")))
-            }))
+            .map(|(names, _)| entry(names))
+            .chain(command::GROUP_COMMANDS.iter().map(|(names, _)| entry(names)))
             .collect();
         let mut request = bot.set_my_commands(commands);
         if let Some(code) = code {

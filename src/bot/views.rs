@@ -39,7 +39,7 @@ pub fn topic_menu(lang: Lang, variant: VariantId, current: Option<Topic>) -> Inl
     let buttons: Vec<_> = Topic::ALL
         .iter()
         .filter(|t| Some(**t) != current)
-        .map(|topic| button(topic.name(lang.book()), format!("m:rt:{}:{}", variant.as_str(), topic.id())))
+        .map(|topic| button(topic.name(lang), format!("m:rt:{}:{}", variant.as_str(), topic.id())))
         .collect();
     InlineKeyboardMarkup::new(buttons.chunks(3).map(<[_]>::to_vec).collect::<Vec<_>>())
 }
@@ -61,8 +61,11 @@ pub fn color_menu(lang: Lang, variant: VariantId, level: u8) -> InlineKeyboardMa
     InlineKeyboardMarkup::new(vec![row])
 }
 
+/// Every language by its own name, two to a row.
 pub fn lang_menu() -> InlineKeyboardMarkup {
-    InlineKeyboardMarkup::new(vec![vec![button("Español", "m:lang:es"), button("English", "m:lang:en")]])
+    let buttons: Vec<InlineKeyboardButton> =
+        Lang::ALL.iter().map(|l| button(l.native_name(), &format!("m:lang:{}", l.code()))).collect();
+    InlineKeyboardMarkup::new(buttons.chunks(2).map(<[InlineKeyboardButton]>::to_vec).collect::<Vec<_>>())
 }
 
 fn board_label(lang: Lang, mode: BoardMode) -> String {
@@ -177,7 +180,9 @@ mod tests {
             for v in VariantId::ALL {
                 assert!(catalog(lang).contains_key(&format!("variant-{}", v.as_str())), "variant-{v} in {lang}");
             }
-            for (en, _, _) in crate::bot::command::COMMANDS {
+            let menu = crate::bot::command::COMMANDS.iter().map(|(n, _)| n).chain(crate::bot::command::GROUP_COMMANDS.iter().map(|(n, _)| n));
+            for command in menu {
+                let en = command.name(Lang::En);
                 assert!(catalog(lang).contains_key(&format!("cmd-{en}")), "cmd-{en} in {lang}");
             }
         }

@@ -70,7 +70,7 @@ pub fn run(args: RenderArgs) -> anyhow::Result<()> {
     }
     let Some(path) = args.output else {
         write!(out, "{}", text::text_board(&view.position, view.flip))?;
-        writeln!(out, "{}", text::describe(&view.position, text::Lang::En))?;
+        writeln!(out, "{}", text::describe(&view.position, crate::i18n::Lang::En))?;
         return Ok(());
     };
     let is_svg = path

@@ -1,4 +1,4 @@
-//! `damas rules VARIANT [--lang es|en] [--topic T] [--html]`: the rules texts in a terminal.
+//! `damas rules VARIANT [--lang CODE] [--topic T] [--html]`: the rules texts in a terminal.
 
 use std::io::Write;
 
@@ -12,10 +12,10 @@ pub struct RulesArgs {
     /// Variant: english, spanish, international, triestine, russian, brazilian, italian, turkish
     /// (Spanish names such as "españolas" work too)
     pub variant: VariantId,
-    /// Language of the text: es or en
+    /// Language of the text: es, en, ru, pt, tr, it, fr or nl (English where not translated)
     #[arg(long, default_value = "es")]
     pub lang: Lang,
-    /// Topic: movement, capture, promotion, end, notation, faq (or the Spanish names), or "all";
+    /// Topic: movement, capture, promotion, end, notation, faq (or their names in another language), or "all";
     /// without it, a summary and the list of topics
     #[arg(long)]
     pub topic: Option<String>,

@@ -89,7 +89,7 @@ fn telegram_failed(e: &anyhow::Error) -> bool {
 }
 
 fn lang_of(update: &Update) -> i18n::Lang {
-    i18n::lang_from_code(update.from().and_then(|u| u.language_code.as_deref()))
+    i18n::Lang::from_telegram(update.from().and_then(|u| u.language_code.as_deref()))
 }
 
 /// Tells the user that their request failed on our side (the store was unreachable, say) and that
@@ -117,10 +117,7 @@ async fn apologize(bot: &Bot, update: &Update) {
 /// dropped silently: answering a flood would only feed it.
 async fn slow_down(bot: &Bot, update: &Update) {
     let UpdateKind::CallbackQuery(q) = &update.kind else { return };
-    let text = match lang_of(update) {
-        i18n::Lang::Es => "Demasiados toques seguidos; espera un momento.",
-        _ => "Too many taps in a row; wait a moment.",
-    };
+    let text = t(lang_of(update), "rate-limited");
     let answer = bot.answer_callback_query(q.id.clone()).text(text);
     if let Ok(Err(e)) = tokio::time::timeout(APOLOGY_TIMEOUT, answer.send()).await {
         tracing::debug!(error = %e, "cannot answer a rate-limited tap");

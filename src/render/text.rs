@@ -3,14 +3,10 @@
 
 use std::fmt::Write as _;
 
+use crate::i18n::{t, tf};
 use crate::rules::{Color, Piece, Position, Role, Square};
 
-/// Language of [`describe`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Lang {
-    En,
-    Es,
-}
+pub use crate::i18n::Lang;
 
 fn symbol(piece: Option<Piece>) -> char {
     match piece {
@@ -111,58 +107,21 @@ pub fn describe(position: &Position, lang: Lang) -> String {
             .map(|(sq, _)| variant.square_name(*sq))
             .collect()
     };
-    let mut out = String::new();
-    match lang {
-        Lang::En => {
-            let mover = if position.side_to_move() == Color::White {
-                "White"
-            } else {
-                "Black"
-            };
-            let _ = write!(out, "{}. {mover} to move.", variant.name_en);
-            for (color, name) in [(Color::White, "White"), (Color::Black, "Black")] {
-                let men = list(color, Role::Man);
-                let kings = list(color, Role::King);
-                let mut parts = Vec::new();
-                if !men.is_empty() {
-                    let noun = if men.len() == 1 { "man" } else { "men" };
-                    parts.push(format!("{} {noun} on {}", men.len(), men.join(", ")));
-                }
-                if !kings.is_empty() {
-                    let noun = if kings.len() == 1 { "king" } else { "kings" };
-                    parts.push(format!("{} {noun} on {}", kings.len(), kings.join(", ")));
-                }
-                if parts.is_empty() {
-                    parts.push("no pieces".to_owned());
-                }
-                let _ = write!(out, " {name}: {}.", parts.join("; "));
+    let side = |color: Color| if color == Color::White { "white" } else { "black" };
+    let name = t(lang, &format!("variant-{}", position.variant().as_str()));
+    let mut out = tf(lang, "describe-to-move", &[("variant", &name), ("side", &side(position.side_to_move()))]);
+    for color in [Color::White, Color::Black] {
+        let mut parts = Vec::new();
+        for (role, key) in [(Role::Man, "describe-men"), (Role::King, "describe-kings")] {
+            let squares = list(color, role);
+            if !squares.is_empty() {
+                parts.push(tf(lang, key, &[("n", &squares.len()), ("squares", &squares.join(", "))]));
             }
         }
-        Lang::Es => {
-            let mover = if position.side_to_move() == Color::White {
-                "las blancas"
-            } else {
-                "las negras"
-            };
-            let _ = write!(out, "{}. Juegan {mover}.", variant.name_es);
-            for (color, name) in [(Color::White, "Blancas"), (Color::Black, "Negras")] {
-                let men = list(color, Role::Man);
-                let kings = list(color, Role::King);
-                let mut parts = Vec::new();
-                if !men.is_empty() {
-                    let noun = if men.len() == 1 { "peón" } else { "peones" };
-                    parts.push(format!("{} {noun} en {}", men.len(), men.join(", ")));
-                }
-                if !kings.is_empty() {
-                    let noun = if kings.len() == 1 { "dama" } else { "damas" };
-                    parts.push(format!("{} {noun} en {}", kings.len(), kings.join(", ")));
-                }
-                if parts.is_empty() {
-                    parts.push("sin piezas".to_owned());
-                }
-                let _ = write!(out, " {name}: {}.", parts.join("; "));
-            }
+        if parts.is_empty() {
+            parts.push(t(lang, "describe-no-pieces"));
         }
+        let _ = write!(out, " {}", tf(lang, "describe-side", &[("side", &side(color)), ("pieces", &parts.join("; "))]));
     }
     let _ = write!(out, " FEN: {}", position.to_fen());
     out

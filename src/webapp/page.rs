@@ -2,11 +2,14 @@
 //! networks that reach nothing but this server).
 
 use axum::Router;
-use axum::http::{HeaderValue, header};
+use axum::extract::Path;
+use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::get;
 
 use super::AppState;
+use crate::i18n::{self, Lang};
+use crate::rules::VariantId;
 
 const HTML: &str = include_str!("../../templates/webapp/app.html");
 const SCRIPT: &str = include_str!("../../templates/webapp/app.js");
@@ -28,6 +31,32 @@ pub(super) fn routes() -> Router<AppState> {
             "/app/static/app.css",
             get(|| async { asset("text/css; charset=utf-8", STYLE) }),
         )
+        .route("/app/static/i18n/{file}", get(strings))
+}
+
+/// The page's texts in one language (`/app/static/i18n/pt.json`): the catalogue's `app-` messages
+/// under their short names, the variant names, and the list of languages for the switch.
+async fn strings(Path(file): Path<String>) -> Response {
+    let Some(lang) = file.strip_suffix(".json").and_then(|code| Lang::ALL.into_iter().find(|l| l.code() == code)) else {
+        return (StatusCode::NOT_FOUND, "no such language").into_response();
+    };
+    let mut response = ([(header::CONTENT_TYPE, "application/json")], page_strings(lang).to_string()).into_response();
+    response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("public, max-age=300"));
+    response
+}
+
+pub fn page_strings(lang: Lang) -> serde_json::Value {
+    let english = i18n::catalog(Lang::En);
+    let text: serde_json::Map<String, serde_json::Value> = english
+        .keys()
+        .filter_map(|key| key.strip_prefix("app-").map(|short| (key, short)))
+        .map(|(key, short)| (short.replace('-', "_"), i18n::t(lang, key).into()))
+        .collect();
+    let variants: serde_json::Map<String, serde_json::Value> =
+        VariantId::ALL.into_iter().map(|v| (v.as_str().to_owned(), i18n::t(lang, &format!("variant-{}", v.as_str())).into())).collect();
+    let langs: Vec<serde_json::Value> =
+        Lang::ALL.into_iter().map(|l| serde_json::json!({ "code": l.code(), "name": l.native_name() })).collect();
+    serde_json::json!({ "lang": lang.code(), "text": text, "variants": variants, "langs": langs })
 }
 
 async fn page() -> Response {

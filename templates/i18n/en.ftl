@@ -1,7 +1,7 @@
 # English messages of the damas bot. Telegram HTML: escape < > & in plain text.
 
 welcome =
-    Hello, { $name }! I play <b>draughts</b> (checkers) in eight national variants.
+    Hello, { $name }! I play <b>draughts</b> (checkers) in 14 variants: International, Russian, Brazilian, English, Spanish, Italian, Turkish and more.
 
     /play — a game against me
     /rules — the rules of every variant
@@ -18,7 +18,7 @@ help =
     /variants — the variants I know
     /stats — your results
     /settings — board as image or buttons, orientation, theme
-    /lang es|en — language
+    /lang — language: es, en, ru, pt, tr, it, fr, nl
 
     <b>With friends</b>
     /challenge [variant] — an open challenge in a group; as a reply, to that person
@@ -27,7 +27,7 @@ help =
     In any chat, type my @name and a variant to send a challenge card.
 
     <b>Moves</b>: type them like <code>27-23</code>, <code>23x16</code>, <code>23x14x5</code> or <code>c3-d4</code> (also <code>/m 27-23</code>), or tap the board.
-    Spanish commands work too: /jugar /reglas /tablero /deshacer /tablas /abandonar /variantes /estadisticas /ajustes /idioma /ayuda /retar /partidas /ranking.
+    The commands also have names in the other languages I speak, such as /jugar, /jogar, /gioca, /jouer, /spelen and /oyna.
 unknown-text = I did not understand that. Type a move like <code>27-23</code>, or /help.
 unknown-command = I do not know that command. See /help.
 error-generic = Something went wrong on my side. Please try again.
@@ -35,7 +35,7 @@ error-busy = Telegram is busy; please try again in a moment.
 
 lang-choose = Choose your language:
 lang-set = From now on I will speak English.
-lang-unknown = I speak <code>es</code> (Español) and <code>en</code> (English).
+lang-unknown = I speak <code>es</code> (Español), <code>en</code> (English), <code>ru</code> (Русский), <code>pt</code> (Português), <code>tr</code> (Türkçe), <code>it</code> (Italiano), <code>fr</code> (Français) and <code>nl</code> (Nederlands).
 
 variants-title = <b>Variants</b> — tap one for its rules, or /play it:
 variant-english = English draughts (checkers)
@@ -227,3 +227,116 @@ stats-rating = { $variant }: { $rating } (games: { $games })
 inline-title = Challenge: { $variant }
 inline-description = Post a challenge card; the first to accept plays you.
 inline-card = ⚔️ { $name } is looking for an opponent: <b>{ $variant }</b> ({ $name } plays { $color }). First to accept plays!
+
+rate-limited = Too many taps in a row; wait a moment.
+
+# The rules texts: topic names (what users type after /rules) and what each covers.
+rules-topics-heading = Topics
+rules-in-english = <i>These rules have not been translated into your language yet; here they are in English.</i>
+topic-movement = movement
+topic-capture = capture
+topic-promotion = promotion
+topic-end = end
+topic-notation = notation
+topic-faq = faq
+topic-movement-blurb = board, setup, how men and kings move
+topic-capture-blurb = obligation, which capture, multiple captures, removal
+topic-promotion-blurb = becoming a king
+topic-end-blurb = how the game is won, draws
+topic-notation-blurb = square numbers and how moves are written
+topic-faq-blurb = quick answers
+
+# The position in words, for screen readers. $side is white or black.
+describe-to-move = { $variant }. { $side ->
+    [white] White
+   *[other] Black
+  } to move.
+describe-side = { $side ->
+    [white] White
+   *[other] Black
+  }: { $pieces }.
+describe-men = { $n ->
+    [one] { $n } man on { $squares }
+   *[other] { $n } men on { $squares }
+  }
+describe-kings = { $n ->
+    [one] { $n } king on { $squares }
+   *[other] { $n } kings on { $squares }
+  }
+describe-no-pieces = no pieces
+
+# The Mini App: buttons, labels and notices (short: most are buttons). No select expressions here.
+app-loading = Loading…
+app-retry = Try again
+app-new-game = New game
+app-variant = Variant
+app-opponent = Opponent
+app-vs-engine = Engine
+app-vs-friend = A friend
+app-your-color = Your pieces
+app-white = White
+app-black = Black
+app-random = Random
+app-level = Engine level
+app-play = Play
+app-your-games = Your games
+app-guest-note = Local game in your browser: no Telegram needed.
+app-accept = Accept
+app-decline = Decline
+app-share-hint = Send this link to your opponent:
+app-copy = Copy
+app-copied = Copied
+app-join = Take the seat
+app-takeback = Take back
+app-draw = Offer draw
+app-resign = Resign
+app-confirm-resign = Sure?
+app-rematch = Rematch
+app-new = New game
+app-moves = Moves
+app-you = you
+app-engine-level = level { $n }
+app-waiting-seat = waiting…
+app-your-turn = Your turn
+app-their-turn = { $name } to move
+app-thinking = Thinking
+app-waiting = Waiting for an opponent
+app-white-wins = White wins
+app-black-wins = Black wins
+app-draw-result = Draw
+app-aborted = Game aborted
+app-you-win = You win!
+app-you-lose = You lost
+app-r-no-moves = no moves left
+app-r-no-pieces = no pieces left
+app-r-resignation = by resignation
+app-r-draw-agreed = by agreement
+app-r-repetition = by repetition
+app-r-move-limit = move limit
+app-r-timeout = on time
+app-draw-offered-you = { $name } offers a draw
+app-takeback-offered-you = { $name } asks to take back a move
+app-draw-offered-by-you = Draw offered
+app-takeback-offered-by-you = Takeback requested
+app-choose-path = Which way?
+app-open-in-telegram = Open this page from the bot in Telegram.
+app-no-game = This game does not exist (any more).
+app-network = No connection to the server.
+app-e-not-your-turn = It is not your turn.
+app-e-stale = The board changed; here is the current one.
+app-e-game-over = The game is over.
+app-e-engine-declines = The engine does not accept draws.
+app-e-nothing-to-take-back = There is no move to take back.
+app-e-already-offered = Already offered.
+app-e-not-a-player = You are watching this game.
+app-e-illegal-move = That move is not allowed.
+app-e-seat-taken = Someone else took the seat.
+app-e-too-many-games = Too many unfinished games.
+app-e-unauthorized = Your session has expired; reload the page.
+app-e-other = Something went wrong.
+app-live-lost = Reconnecting…
+app-engine = damas engine
+app-to-move = to move
+app-guest-name = Guest
+app-language = Language
+app-rules = Rules

@@ -1,7 +1,7 @@
 # Mensajes en español del bot damas. HTML de Telegram: escapar < > & en el texto.
 
 welcome =
-    ¡Hola, { $name }! Juego a las <b>damas</b> en ocho variantes nacionales.
+    ¡Hola, { $name }! Juego a las <b>damas</b> en 14 variantes: internacional, rusa, brasileña, inglesa, española, italiana, turca y más.
 
     /jugar — una partida contra mí
     /reglas — el reglamento de cada variante
@@ -18,7 +18,7 @@ help =
     /variantes — las variantes que conozco
     /estadisticas — tus resultados
     /ajustes — tablero como imagen o botones, orientación, tema
-    /idioma es|en — idioma
+    /idioma — idioma: es, en, ru, pt, tr, it, fr, nl
 
     <b>Con amigos</b>
     /retar [variante] — un reto abierto en un grupo; respondiendo a un mensaje, a esa persona
@@ -35,7 +35,7 @@ error-busy = Telegram está ocupado; inténtalo de nuevo en un momento.
 
 lang-choose = Elige tu idioma:
 lang-set = A partir de ahora hablaré en español.
-lang-unknown = Hablo <code>es</code> (español) y <code>en</code> (English).
+lang-unknown = Hablo <code>es</code> (español), <code>en</code> (English), <code>ru</code> (Русский), <code>pt</code> (Português), <code>tr</code> (Türkçe), <code>it</code> (Italiano), <code>fr</code> (Français) y <code>nl</code> (Nederlands).
 
 variants-title = <b>Variantes</b> — toca una para ver sus reglas, o /jugar:
 variant-english = Damas inglesas (checkers)
@@ -227,3 +227,116 @@ stats-rating = { $variant }: { $rating } (partidas: { $games })
 inline-title = Reto: { $variant }
 inline-description = Publica una tarjeta de reto; juega contigo quien acepte primero.
 inline-card = ⚔️ { $name } busca rival: <b>{ $variant }</b> ({ $name } juega con { $color }). ¡Juega quien acepte primero!
+
+rate-limited = Demasiados toques seguidos; espera un momento.
+
+# Los textos de reglas: nombres de los temas (lo que se escribe tras /reglas) y qué cubre cada uno.
+rules-topics-heading = Temas
+rules-in-english = <i>Estas reglas aún no están traducidas a tu idioma; aquí las tienes en inglés.</i>
+topic-movement = movimiento
+topic-capture = captura
+topic-promotion = coronación
+topic-end = final
+topic-notation = notación
+topic-faq = preguntas
+topic-movement-blurb = tablero, colocación, cómo mueven peones y damas
+topic-capture-blurb = obligación, qué captura hacer, capturas múltiples, retirada
+topic-promotion-blurb = cómo se corona un peón
+topic-end-blurb = cómo se gana, tablas
+topic-notation-blurb = numeración de casillas y cómo se anotan las jugadas
+topic-faq-blurb = respuestas rápidas
+
+# La posición en palabras, para lectores de pantalla. $side es white o black.
+describe-to-move = { $variant }. { $side ->
+    [white] Juegan las blancas
+   *[other] Juegan las negras
+  }.
+describe-side = { $side ->
+    [white] Blancas
+   *[other] Negras
+  }: { $pieces }.
+describe-men = { $n ->
+    [one] { $n } peón en { $squares }
+   *[other] { $n } peones en { $squares }
+  }
+describe-kings = { $n ->
+    [one] { $n } dama en { $squares }
+   *[other] { $n } damas en { $squares }
+  }
+describe-no-pieces = sin piezas
+
+# The Mini App: buttons, labels and notices (short: most are buttons). No select expressions here.
+app-loading = Cargando…
+app-retry = Reintentar
+app-new-game = Nueva partida
+app-variant = Variante
+app-opponent = Rival
+app-vs-engine = Motor
+app-vs-friend = Un amigo
+app-your-color = Tus piezas
+app-white = Blancas
+app-black = Negras
+app-random = Al azar
+app-level = Nivel del motor
+app-play = Jugar
+app-your-games = Tus partidas
+app-guest-note = Partida local en tu navegador: no hace falta Telegram.
+app-accept = Aceptar
+app-decline = Rechazar
+app-share-hint = Envía este enlace a tu rival:
+app-copy = Copiar
+app-copied = Copiado
+app-join = Ocupar el asiento
+app-takeback = Deshacer
+app-draw = Ofrecer tablas
+app-resign = Abandonar
+app-confirm-resign = ¿Seguro?
+app-rematch = Revancha
+app-new = Nueva
+app-moves = Jugadas
+app-you = tú
+app-engine-level = nivel { $n }
+app-waiting-seat = esperando…
+app-your-turn = Te toca
+app-their-turn = Juega { $name }
+app-thinking = Pensando
+app-waiting = Esperando rival
+app-white-wins = Ganan las blancas
+app-black-wins = Ganan las negras
+app-draw-result = Tablas
+app-aborted = Partida anulada
+app-you-win = ¡Has ganado!
+app-you-lose = Has perdido
+app-r-no-moves = sin jugadas
+app-r-no-pieces = sin piezas
+app-r-resignation = por abandono
+app-r-draw-agreed = de mutuo acuerdo
+app-r-repetition = por repetición
+app-r-move-limit = límite de jugadas
+app-r-timeout = por tiempo
+app-draw-offered-you = { $name } ofrece tablas
+app-takeback-offered-you = { $name } pide deshacer una jugada
+app-draw-offered-by-you = Tablas ofrecidas
+app-takeback-offered-by-you = Deshacer pedido
+app-choose-path = ¿Por qué camino?
+app-open-in-telegram = Abre esta página desde el bot en Telegram.
+app-no-game = Esta partida no existe (o ya no).
+app-network = Sin conexión con el servidor.
+app-e-not-your-turn = No es tu turno.
+app-e-stale = El tablero cambió; este es el actual.
+app-e-game-over = La partida ha terminado.
+app-e-engine-declines = El motor no acepta tablas.
+app-e-nothing-to-take-back = No hay jugada que deshacer.
+app-e-already-offered = Ya lo has ofrecido.
+app-e-not-a-player = Estás mirando esta partida.
+app-e-illegal-move = Esa jugada no está permitida.
+app-e-seat-taken = Otra persona ocupó el asiento.
+app-e-too-many-games = Demasiadas partidas sin terminar.
+app-e-unauthorized = La sesión ha caducado; recarga la página.
+app-e-other = Algo salió mal.
+app-live-lost = Reconectando…
+app-engine = Motor damas
+app-to-move = mueve
+app-guest-name = Invitado
+app-language = Idioma
+app-rules = Reglas

@@ -7,60 +7,10 @@
   // ---------------------------------------------------------------------------------------------
   // Texts
 
-  var TEXT = {
-    en: {
-      loading: "Loading…", retry: "Try again", new_game: "New game", variant: "Variant", opponent: "Opponent",
-      vs_engine: "Engine", vs_friend: "A friend", your_color: "Your pieces", white: "White", black: "Black",
-      random: "Random", level: "Engine level", play: "Play", your_games: "Your games",
-      guest_note: "Local game in your browser: no Telegram needed.", accept: "Accept", decline: "Decline",
-      share_hint: "Send this link to your opponent:", copy: "Copy", copied: "Copied", join: "Take the seat",
-      takeback: "Take back", draw: "Offer draw", resign: "Resign", confirm_resign: "Sure?", rematch: "Rematch",
-      new: "New game", moves: "Moves", you: "you", engine_level: "level {n}", waiting_seat: "waiting…",
-      your_turn: "Your turn", their_turn: "{name} to move", thinking: "Thinking", waiting: "Waiting for an opponent",
-      white_wins: "White wins", black_wins: "Black wins", draw_result: "Draw", aborted: "Game aborted",
-      you_win: "You win!", you_lose: "You lost",
-      r_no_moves: "no moves left", r_no_pieces: "no pieces left", r_resignation: "by resignation",
-      r_draw_agreed: "by agreement", r_repetition: "by repetition", r_move_limit: "move limit", r_timeout: "on time",
-      r_aborted: "",
-      draw_offered_you: "{name} offers a draw", takeback_offered_you: "{name} asks to take back a move",
-      draw_offered_by_you: "Draw offered", takeback_offered_by_you: "Takeback requested",
-      choose_path: "Which way?", open_in_telegram: "Open this page from the bot in Telegram.",
-      no_game: "This game does not exist (any more).", network: "No connection to the server.",
-      e_not_your_turn: "It is not your turn.", e_stale: "The board changed; here is the current one.",
-      e_game_over: "The game is over.", e_engine_declines: "The engine does not accept draws.",
-      e_nothing_to_take_back: "There is no move to take back.", e_already_offered: "Already offered.",
-      e_not_a_player: "You are watching this game.", e_illegal_move: "That move is not allowed.",
-      e_seat_taken: "Someone else took the seat.", e_too_many_games: "Too many unfinished games.",
-      e_unauthorized: "Your session has expired; reload the page.", e_other: "Something went wrong.",
-      live_lost: "Reconnecting…", engine: "damas engine", to_move: "to move"
-    },
-    es: {
-      loading: "Cargando…", retry: "Reintentar", new_game: "Nueva partida", variant: "Variante", opponent: "Rival",
-      vs_engine: "Motor", vs_friend: "Un amigo", your_color: "Tus piezas", white: "Blancas", black: "Negras",
-      random: "Al azar", level: "Nivel del motor", play: "Jugar", your_games: "Tus partidas",
-      guest_note: "Partida local en tu navegador: no hace falta Telegram.", accept: "Aceptar", decline: "Rechazar",
-      share_hint: "Envía este enlace a tu rival:", copy: "Copiar", copied: "Copiado", join: "Ocupar el asiento",
-      takeback: "Deshacer", draw: "Ofrecer tablas", resign: "Abandonar", confirm_resign: "¿Seguro?", rematch: "Revancha",
-      new: "Nueva", moves: "Jugadas", you: "tú", engine_level: "nivel {n}", waiting_seat: "esperando…",
-      your_turn: "Te toca", their_turn: "Juega {name}", thinking: "Pensando", waiting: "Esperando rival",
-      white_wins: "Ganan las blancas", black_wins: "Ganan las negras", draw_result: "Tablas", aborted: "Partida anulada",
-      you_win: "¡Has ganado!", you_lose: "Has perdido",
-      r_no_moves: "sin jugadas", r_no_pieces: "sin piezas", r_resignation: "por abandono",
-      r_draw_agreed: "de mutuo acuerdo", r_repetition: "por repetición", r_move_limit: "límite de jugadas",
-      r_timeout: "por tiempo", r_aborted: "",
-      draw_offered_you: "{name} ofrece tablas", takeback_offered_you: "{name} pide deshacer una jugada",
-      draw_offered_by_you: "Tablas ofrecidas", takeback_offered_by_you: "Deshacer pedido",
-      choose_path: "¿Por qué camino?", open_in_telegram: "Abre esta página desde el bot en Telegram.",
-      no_game: "Esta partida no existe (o ya no).", network: "Sin conexión con el servidor.",
-      e_not_your_turn: "No es tu turno.", e_stale: "El tablero cambió; este es el actual.",
-      e_game_over: "La partida ha terminado.", e_engine_declines: "El motor no acepta tablas.",
-      e_nothing_to_take_back: "No hay jugada que deshacer.", e_already_offered: "Ya lo has ofrecido.",
-      e_not_a_player: "Estás mirando esta partida.", e_illegal_move: "Esa jugada no está permitida.",
-      e_seat_taken: "Otra persona ocupó el asiento.", e_too_many_games: "Demasiadas partidas sin terminar.",
-      e_unauthorized: "La sesión ha caducado; recarga la página.", e_other: "Algo salió mal.",
-      live_lost: "Reconectando…", engine: "Motor damas", to_move: "mueve"
-    }
-  };
+  // The texts come from the server's catalogues (/app/static/i18n/<code>.json), one language at a
+  // time; until they arrive the page shows the HTML's own English words.
+  var CODES = ["es", "en", "ru", "pt", "tr", "it", "fr", "nl"];
+  var STR = null, VARIANT_NAMES = {}, LANGS = [];
 
   // ---------------------------------------------------------------------------------------------
   // Telegram: the official script's object when present, else the documented postEvent bridge.
@@ -150,21 +100,47 @@
   function initUser() {
     try { return JSON.parse(new URLSearchParams(initData).get("user") || "null"); } catch (e) { return null; }
   }
+  // Telegram's language_code (or the browser's) to one of ours, as the bot reads it.
+  function pickLang(code) {
+    var primary = String(code || "").toLowerCase().split(/[-_]/)[0];
+    var alias = { ca: "es", gl: "es", eu: "es", ast: "es", be: "ru", kk: "ru", fy: "nl" };
+    primary = alias[primary] || primary;
+    return CODES.indexOf(primary) >= 0 ? primary : "en";
+  }
   var lang = localStorage.getItem("damas.lang");
-  if (lang !== "es" && lang !== "en") {
+  if (CODES.indexOf(lang) < 0) {
     var u = initUser();
-    var code = (u && u.language_code) || navigator.language || "en";
-    lang = /^es/i.test(code) ? "es" : "en";
+    lang = pickLang((u && u.language_code) || navigator.language);
+  }
+  function loadLang(code) {
+    return fetch("/app/static/i18n/" + code + ".json").then(function (r) {
+      if (!r.ok) throw new Error("strings " + r.status);
+      return r.json();
+    }).then(function (j) {
+      STR = j.text;
+      VARIANT_NAMES = j.variants;
+      LANGS = j.langs;
+      lang = code;
+    });
   }
   function t(key, args) {
-    var s = (TEXT[lang] && TEXT[lang][key]) || TEXT.en[key] || key;
-    if (args) Object.keys(args).forEach(function (k) { s = s.replace("{" + k + "}", args[k]); });
+    var s = (STR && STR[key]) || key;
+    if (args) s = s.replace(/\{\s*\$(\w+)\s*\}/g, function (m, k) { return k in args ? String(args[k]) : m; });
     return s;
   }
   function translatePage() {
     document.documentElement.lang = lang;
     document.querySelectorAll("[data-i18n]").forEach(function (el) { el.textContent = t(el.getAttribute("data-i18n")); });
-    $("lang-btn").textContent = lang === "es" ? "EN" : "ES";
+    var select = $("lang-select");
+    select.innerHTML = "";
+    LANGS.forEach(function (l) {
+      var o = document.createElement("option");
+      o.value = l.code;
+      o.textContent = l.name;
+      select.appendChild(o);
+    });
+    select.value = lang;
+    select.setAttribute("aria-label", t("language"));
     if (info) fillVariants();
     if (game) render(game);
   }
@@ -206,7 +182,7 @@
   function errorText(err) {
     if (err.code === "network") return t("network");
     var key = "e_" + err.code;
-    return TEXT.en[key] ? t(key) : (t("e_other") + " (" + err.message + ")");
+    return STR && STR[key] ? t(key) : (t("e_other") + " (" + err.message + ")");
   }
 
   function signIn() {
@@ -227,7 +203,7 @@
     return check.then(function (ok) {
       if (ok) return ok;
       token = null;
-      return api("POST", "/api/session/guest", { name: lang === "es" ? "Invitado" : "Guest" }).then(function (s) {
+      return api("POST", "/api/session/guest", { name: t("guest_name") }).then(function (s) {
         token = s.token;
         localStorage.setItem("damas.guest", s.token);
         return s;
@@ -256,7 +232,7 @@
     info.variants.forEach(function (v) {
       var o = document.createElement("option");
       o.value = v.id;
-      o.textContent = lang === "es" ? v.name_es : v.name_en;
+      o.textContent = VARIANT_NAMES[v.id] || v.name_en;
       select.appendChild(o);
     });
     select.value = current;
@@ -321,7 +297,7 @@
 
   function variantName(id) {
     var v = info && info.variants.filter(function (x) { return x.id === id; })[0];
-    return v ? (lang === "es" ? v.name_es : v.name_en) : id;
+    return v ? (VARIANT_NAMES[v.id] || v.name_en) : id;
   }
 
   function startGame() {
@@ -647,10 +623,12 @@
   // Buttons and start
 
   function wire() {
-    $("lang-btn").onclick = function () {
-      lang = lang === "es" ? "en" : "es";
-      localStorage.setItem("damas.lang", lang);
-      translatePage();
+    $("lang-select").onchange = function () {
+      var code = this.value;
+      loadLang(code).then(function () {
+        localStorage.setItem("damas.lang", code);
+        translatePage();
+      }, function () { $("lang-select").value = lang; });
     };
     $("start").onclick = startGame;
     $("btn-new").onclick = showNewGame;
@@ -700,14 +678,14 @@
   function start() {
     applyTheme();
     telegramSetup();
-    translatePage();
     wire();
     if (window.matchMedia && !inTelegram) {
       var mq = matchMedia("(prefers-color-scheme: dark)");
       var onChange = function () { applyTheme(); if (game) openGame(game.id); };
       if (mq.addEventListener) mq.addEventListener("change", onChange);
     }
-    boot();
+    // Without the texts the page still works, in the HTML's English.
+    loadLang(lang).then(translatePage, function () {}).then(boot);
   }
 
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);

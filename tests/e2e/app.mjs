@@ -82,10 +82,20 @@ try {
   check((await page.textContent("#notice")).includes("Your turn"), "the page says it is my turn");
   await page.screenshot({ path: join(outDir, "engine-game.png") });
 
-  // Spanish.
-  await page.tap("#lang-btn");
-  check((await page.textContent("#notice")).includes("Te toca"), "the page speaks Spanish after the language switch");
-  await page.tap("#lang-btn");
+  // Every language from the switch, with the texts the server's catalogue gives.
+  const langs = await page.$$eval("#lang-select option", (els) => els.map((e) => e.value));
+  check(langs.length === 8 && langs.includes("ru") && langs.includes("nl"), "the switch offers eight languages: " + langs.join(","));
+  for (const code of ["es", "ru", "pt", "tr", "it", "fr", "nl"]) {
+    const strings = await (await fetch(base + "/app/static/i18n/" + code + ".json")).json();
+    await page.selectOption("#lang-select", code);
+    await page.waitForFunction((c) => document.documentElement.lang === c, code);
+    const notice = await page.textContent("#notice");
+    check(notice.includes(strings.text.your_turn) && strings.text.your_turn !== "Your turn", `the page speaks ${code} after the switch: ${notice}`);
+    check((await page.textContent("#btn-resign")) === strings.text.resign, `the ${code} resign button`);
+  }
+  check((await page.textContent("#notice")).includes("Te toca") === false, "the last language replaced Spanish");
+  await page.selectOption("#lang-select", "en");
+  await page.waitForFunction(() => document.documentElement.lang === "en");
 
   // 2. A game with a friend: the page plays Black, the friend plays through the API.
   await page.tap("#btn-new");

@@ -1,0 +1,342 @@
+# Messaggi in italiano del bot damas. HTML di Telegram: nel testo < > & vanno scritti come entità.
+
+welcome =
+    Ciao, { $name }! Gioco a <b>dama</b> in 14 varianti: internazionale, russa, brasiliana, inglese, spagnola, italiana, turca e altre.
+
+    /gioca — una partita contro di me
+    /regole — le regole di ogni variante
+    /aiuto — tutto quello che capisco
+help =
+    <b>Comandi</b>
+    /gioca [variante] [livello] [white|black] — una partita contro il motore
+    /damiera — invia di nuovo la damiera
+    /annulla — ritira la tua ultima mossa
+    /patta — proponi o reclama la patta
+    /abbandona — abbandona la partita
+    /pdn — la partita in un file PDN
+    /regole [variante] [argomento] — le regole
+    /varianti — le varianti che conosco
+    /statistiche — i tuoi risultati
+    /impostazioni — damiera come immagine o pulsanti, orientamento, tema
+    /lingua — lingua: es, en, ru, pt, tr, it, fr, nl
+
+    <b>Con gli amici</b>
+    /sfida [variante] — una sfida aperta in un gruppo; in risposta a un messaggio, a quella persona
+    /partite — le partite di questa chat
+    /classifica [variante] — i giocatori con il punteggio più alto, qui e ovunque
+    In qualsiasi chat, scrivi il mio @nome e una variante per inviare una sfida.
+
+    <b>Mosse</b>: scrivile come <code>27-23</code>, <code>23x16</code>, <code>23x14x5</code> o <code>c3-d4</code> (anche <code>/m 27-23</code>), oppure tocca la damiera.
+    Funzionano anche i comandi in inglese: /play /rules /board /undo /draw /resign /variants /stats /settings /lang /help /challenge /games /top.
+unknown-text = Non ho capito. Scrivi una mossa come <code>27-23</code>, oppure /aiuto.
+unknown-command = Non conosco questo comando. Vedi /aiuto.
+error-generic = Qualcosa è andato storto da parte mia. Riprova, per favore.
+error-busy = Telegram è occupato; riprova tra un momento.
+
+lang-choose = Scegli la tua lingua:
+lang-set = D'ora in poi parlerò in italiano.
+lang-unknown = Parlo <code>es</code> (Español), <code>en</code> (English), <code>ru</code> (Русский), <code>pt</code> (Português), <code>tr</code> (Türkçe), <code>it</code> (italiano), <code>fr</code> (Français) e <code>nl</code> (Nederlands).
+
+variants-title = <b>Varianti</b> — toccane una per le sue regole, oppure /gioca:
+variant-english = Dama inglese (checkers)
+variant-spanish = Dama spagnola
+variant-international = Dama internazionale (10×10)
+variant-triestine = Dama triestina
+variant-russian = Dama russa
+variant-brazilian = Dama brasiliana
+variant-italian = Dama italiana
+variant-turkish = Dama turca
+variant-pool = Dama americana (pool checkers)
+variant-czech = Dama ceca
+variant-thai = Dama thailandese (mak-hos)
+variant-frisian = Dama frisone
+variant-canadian = Dama canadese (12×12)
+variant-antidraughts = Antidama (vince chi perde)
+variant-unknown = Non conosco la variante «{ $name }». Vedi /varianti.
+
+rules-choose-variant = <b>Regole</b> — di quale variante?
+rules-unknown-topic = Non conosco l'argomento «{ $topic }». Argomenti: { $topics }.
+rules-more = Altri argomenti:
+rules-unavailable = I testi delle regole non sono disponibili in questo momento.
+
+settings-title =
+    <b>Impostazioni</b>
+    Damiera: { $board }
+    Orientamento: { $orientation }
+    Tema: { $theme }
+settings-board-image = immagine
+settings-board-buttons = pulsanti
+settings-orientation-auto = il mio lato in basso
+settings-orientation-white = il Bianco in basso
+settings-theme-classic = classico
+settings-theme-wood = legno
+settings-theme-contrast = alto contrasto
+settings-toggle-board = Damiera: { $value }
+settings-toggle-orientation = Orientamento: { $value }
+settings-toggle-theme = Tema: { $value }
+settings-saved = Salvato.
+
+play-choose-variant = Quale variante vuoi giocare?
+play-choose-level = { $variant } — quale livello?
+play-choose-color = { $variant }, livello { $level } — quale colore?
+level = Livello { $n }
+color-white = Bianco
+color-black = Nero
+color-random = A caso
+no-game = Non hai nessuna partita in corso. Iniziane una con /gioca.
+bad-level = Il livello deve essere easy, medium, hard o master (oppure un numero da 1 a { $max }).
+
+cmd-play = Gioca una partita contro il motore
+cmd-rules = Regole di una variante
+cmd-board = Mostra di nuovo la damiera
+cmd-undo = Ritira la tua ultima mossa
+cmd-draw = Proponi o reclama la patta
+cmd-resign = Abbandona la partita
+cmd-pdn = La partita in un file PDN
+cmd-variants = Le varianti
+cmd-stats = I tuoi risultati
+cmd-settings = Impostazioni della damiera e della visualizzazione
+cmd-lang = Lingua
+cmd-help = Aiuto
+
+# Perché una mossa è stata rifiutata; { $moves } elenca le alternative regolari.
+reason-unreadable = Questa non è una mossa. Scrivila come <code>27-23</code>, <code>23x16</code> o <code>c3-d4</code>.
+reason-no-such-square = { $square } non è una casella di gioco di questa damiera.
+reason-no-piece = Non c'è nessun pezzo su { $square }.
+reason-not-your-piece = Il pezzo su { $square } non è tuo.
+reason-capture-required = La presa è obbligatoria.
+reason-priority-most-pieces = Devi eseguire la presa che cattura più pezzi.
+reason-priority-most-kings = A parità di presa devi eseguire quella che cattura più dame.
+reason-priority-king-captures = A parità di presa devi prendere con la dama anziché con la pedina.
+reason-priority-king-first = A parità di presa devi eseguire quella che incontra prima una dama.
+reason-priority-most-value = Devi eseguire la presa che vale di più: una dama vale più di una pedina e meno di due.
+reason-man-cannot-capture-king = In questa variante la pedina non può prendere la dama.
+reason-incomplete = Una presa non può fermarsi a metà: il pezzo deve continuare a prendere.
+reason-ambiguous = Più mosse corrispondono; scrivi il percorso completo.
+reason-not-legal = Quel pezzo non può andare lì.
+reason-game-over = La partita è finita.
+reason-alternatives = Possibili: { $moves }
+reason-or = o
+
+level-1 = facile
+level-2 = medio
+level-3 = difficile
+level-4 = maestro
+bad-color = Il colore deve essere white, black o random.
+engine-name = Motore ({ $level })
+
+# Il messaggio con la damiera di una partita.
+game-players = ⚪ { $white } — ⚫ { $black }
+game-your-turn = <b>Tocca a te</b> ({ $color }).
+game-their-turn = Muove { $name } ({ $color }).
+game-thinking = ⏳ Sto pensando…
+game-last-move = Ultima mossa ({ $n }): { $move }
+game-material = Pezzi: ⚪ { $white } · ⚫ { $black }
+game-material-kings = { $men } + { $kings } D
+game-button-rematch = Rivincita
+game-button-pdn = PDN
+game-button-new = Nuova partita
+game-bad-position = Non posso iniziare da quella posizione: { $detail }
+engine-busy = Il motore è occupato con altre partite in questo momento; riprova la tua mossa tra poco. Non è stato cambiato nulla.
+engine-busy-user = Il motore sta ancora lavorando alle tue altre partite; attendi quelle mosse e riprova. Non è stato cambiato nulla.
+game-too-complex = Quella mossa porterebbe a una posizione con troppe sequenze di presa da seguire per me; scegli un'altra mossa.
+game-not-your-turn = Non è il tuo turno; attendi la mossa del motore.
+game-stale = Nel frattempo la damiera è cambiata; guardala di nuovo e ripeti la tua mossa.
+game-board-changed = La damiera è cambiata.
+game-gone = Questa partita non esiste più.
+game-draw-declined = Il motore rifiuta la patta. Continua a giocare!
+game-draw-offered = Patta proposta.
+game-nothing-to-undo = Non c'è nessuna tua mossa da ritirare.
+game-already-offered = L'hai già proposto.
+game-not-over = La partita non è ancora finita.
+game-undone = La tua ultima mossa è stata ritirata.
+game-resign-confirm = Vuoi davvero abbandonare questa partita?
+game-resign-yes = Sì, abbandono
+game-resign-no = No, continuo
+game-resign-cancelled = Continua a giocare!
+game-rematch-offered = Rivincita proposta.
+game-pdn-caption = La partita in PDN.
+game-in-progress = Stai già giocando una partita contro di me. Finiscila prima, oppure abbandonala per iniziarne un'altra.
+game-button-board = Mostra la damiera
+game-button-resign = Abbandonala
+
+result-you-win = Hai vinto!
+result-you-lose = Hai perso.
+result-draw = Patta.
+result-aborted = Partita annullata.
+result-side-wins = Ha vinto il { $color }.
+end-no-moves = Il { $color } non può muovere.
+end-no-pieces = Il { $color } non ha più pezzi.
+end-resignation = Il { $color } ha abbandonato.
+end-draw-agreed = Patta di comune accordo.
+end-repetition = La stessa posizione si è presentata tre volte.
+end-move-limit = Raggiunto il limite di mosse ({ $rule }).
+end-timeout = Il { $color } ha esaurito il tempo.
+end-aborted = È finita prima che entrambi i giocatori muovessero.
+
+stats = <b>I tuoi risultati</b> — partite: { $total } · vinte: { $won } · perse: { $lost } · patte: { $drawn }
+stats-none = Non hai ancora finito nessuna partita. Iniziane una con /gioca.
+
+# Partite tra persone: sfide, la scheda condivisa della partita, /partite, /classifica.
+cmd-challenge = Sfida qualcuno (in un gruppo: sfida aperta, o in risposta)
+cmd-games = Partite in questa chat
+cmd-top = Classifica
+challenge-open = ⚔️ { $name } cerca un avversario: <b>{ $variant }</b>. Gioca chi accetta per primo!
+challenge-to = ⚔️ { $name } sfida { $opponent } a una partita di <b>{ $variant }</b>.
+challenge-colour = { $name } gioca con il { $color }.
+challenge-unrated = Da una posizione preparata: non vale per la classifica.
+challenge-accept = ✅ Accetta
+challenge-decline = ❌ Rifiuta
+challenge-cancel = Annulla
+challenge-choose-variant = Quale variante? (La sfida viene pubblicata quando scegli.)
+challenge-private = Le sfide sono per i gruppi: usa /sfida lì (in risposta al messaggio di qualcuno per sfidare quella persona). Da qualsiasi chat, scrivi il mio nome e una variante, oppure usa il pulsante:
+challenge-inline-button = Sfida un amico
+challenge-bot = Qui i bot non giocano a dama. Rispondi al messaggio di una persona per sfidarla.
+challenge-taken = Qualcuno ha già accettato questa sfida.
+challenge-own = Non puoi accettare la tua stessa sfida.
+challenge-not-invited = Questa sfida è per qualcun altro.
+challenge-only-challenger = Solo chi ha lanciato la sfida può annullarla.
+challenge-not-your-menu = Quel menu è di qualcun altro; invia tu /sfida.
+challenge-withdrawn = La sfida è stata ritirata.
+card-draw-offered = 🤝 { $name } propone la patta.
+card-takeback-offered = ↩️ { $name } chiede di ritirare una mossa.
+card-rematch-offered = 🔁 { $name } vuole la rivincita.
+card-open-app = Apri nell'app
+group-not-your-game = Questa non è la tua partita.
+group-not-your-turn = Non è il tuo turno.
+group-not-started = Nessuno ha ancora accettato la sfida.
+group-no-offer = Non c'è nessuna proposta a cui rispondere.
+group-no-game-here = Non hai nessuna partita in corso in questa chat. Iniziane una con /sfida.
+limit-open-user = Hai raggiunto il limite di sfide aperte ({ $n }); attendi una risposta o annullane una.
+limit-games-user = Hai raggiunto il limite di partite contemporanee ({ $n }); prima finiscine una.
+limit-open-chat = Questa chat ha raggiunto il limite di sfide aperte ({ $n }); accettane una!
+limit-games-chat = Questa chat ha raggiunto il limite di partite in corso ({ $n }).
+notice-your-move = ⏰ <b>Tocca a te</b> contro { $opponent } ({ $variant }).
+notice-open-game = Vai alla partita
+games-title = <b>Partite in questa chat</b>
+games-none = Nessuna partita in corso qui. Iniziane una con /sfida.
+games-open = ⚔️ { $name } attende un avversario ({ $variant })
+games-line = ⚪ { $white } — ⚫ { $black } · { $variant } · mossa { $n }, tocca a { $turn }
+top-group = I migliori del gruppo
+top-global = I migliori in assoluto
+top-line = { $rank }. { $name } — { $rating } (partite: { $games })
+top-none = Ancora nessuna partita valida per la classifica. Contano le partite tra persone dalla posizione iniziale.
+stats-ratings = Punteggi
+stats-ratings-group = Punteggi in questo gruppo
+stats-rating = { $variant }: { $rating } (partite: { $games })
+inline-title = Sfida: { $variant }
+inline-description = Pubblica una scheda di sfida; chi accetta per primo gioca con te.
+inline-card = ⚔️ { $name } cerca un avversario: <b>{ $variant }</b> ({ $name } gioca con il { $color }). Gioca chi accetta per primo!
+
+rate-limited = Troppi tocchi di fila; aspetta un momento.
+
+# I testi delle regole: nomi degli argomenti (quello che si scrive dopo /regole) e cosa tratta ciascuno.
+rules-topics-heading = Argomenti
+rules-in-english = <i>Queste regole non sono ancora state tradotte nella tua lingua; eccole in inglese.</i>
+topic-movement = movimento
+topic-capture = presa
+topic-promotion = promozione
+topic-end = fine
+topic-notation = notazione
+topic-faq = domande
+topic-movement-blurb = damiera, disposizione iniziale, come si muovono pedine e dame
+topic-capture-blurb = obbligo, quale presa, prese multiple, rimozione
+topic-promotion-blurb = come una pedina diventa dama
+topic-end-blurb = come si vince, la patta
+topic-notation-blurb = numeri delle caselle e come si scrivono le mosse
+topic-faq-blurb = risposte rapide
+
+# La posizione a parole, per i lettori di schermo. $side è white o black.
+describe-to-move = { $variant }. { $side ->
+    [white] Muove il Bianco
+   *[other] Muove il Nero
+  }.
+describe-side = { $side ->
+    [white] Bianco
+   *[other] Nero
+  }: { $pieces }.
+describe-men = { $n ->
+    [one] { $n } pedina su { $squares }
+   *[other] { $n } pedine su { $squares }
+  }
+describe-kings = { $n ->
+    [one] { $n } dama su { $squares }
+   *[other] { $n } dame su { $squares }
+  }
+describe-no-pieces = nessun pezzo
+
+# La Mini App: pulsanti, etichette e avvisi (brevi: sono quasi tutti pulsanti). Qui niente espressioni select.
+app-loading = Caricamento…
+app-retry = Riprova
+app-new-game = Nuova partita
+app-variant = Variante
+app-opponent = Avversario
+app-vs-engine = Motore
+app-vs-friend = Un amico
+app-your-color = I tuoi pezzi
+app-white = Bianco
+app-black = Nero
+app-random = A caso
+app-level = Livello del motore
+app-play = Gioca
+app-your-games = Le tue partite
+app-guest-note = Partita locale nel tuo browser: Telegram non serve.
+app-accept = Accetta
+app-decline = Rifiuta
+app-share-hint = Invia questo link al tuo avversario:
+app-copy = Copia
+app-copied = Copiato
+app-join = Prendi posto
+app-takeback = Ritira mossa
+app-draw = Proponi patta
+app-resign = Abbandona
+app-confirm-resign = Sicuro?
+app-rematch = Rivincita
+app-new = Nuova partita
+app-moves = Mosse
+app-you = tu
+app-engine-level = livello { $n }
+app-waiting-seat = in attesa…
+app-your-turn = Tocca a te
+app-their-turn = Muove { $name }
+app-thinking = Sta pensando
+app-waiting = In attesa di un avversario
+app-white-wins = Vince il Bianco
+app-black-wins = Vince il Nero
+app-draw-result = Patta
+app-aborted = Partita annullata
+app-you-win = Hai vinto!
+app-you-lose = Hai perso
+app-r-no-moves = nessuna mossa possibile
+app-r-no-pieces = nessun pezzo rimasto
+app-r-resignation = per abbandono
+app-r-draw-agreed = di comune accordo
+app-r-repetition = per ripetizione
+app-r-move-limit = limite di mosse
+app-r-timeout = per tempo
+app-draw-offered-you = { $name } propone la patta
+app-takeback-offered-you = { $name } chiede di ritirare una mossa
+app-draw-offered-by-you = Patta proposta
+app-takeback-offered-by-you = Ritiro della mossa richiesto
+app-choose-path = Quale percorso?
+app-open-in-telegram = Apri questa pagina dal bot in Telegram.
+app-no-game = Questa partita non esiste (più).
+app-network = Nessuna connessione con il server.
+app-e-not-your-turn = Non è il tuo turno.
+app-e-stale = La damiera è cambiata; ecco quella attuale.
+app-e-game-over = La partita è finita.
+app-e-engine-declines = Il motore non accetta la patta.
+app-e-nothing-to-take-back = Non c'è nessuna mossa da ritirare.
+app-e-already-offered = Già proposto.
+app-e-not-a-player = Stai guardando questa partita.
+app-e-illegal-move = Quella mossa non è consentita.
+app-e-seat-taken = Qualcun altro ha preso il posto.
+app-e-too-many-games = Troppe partite non finite.
+app-e-unauthorized = La sessione è scaduta; ricarica la pagina.
+app-e-other = Qualcosa è andato storto.
+app-live-lost = Riconnessione…
+app-engine = Motore damas
+app-to-move = muove
+app-guest-name = Ospite
+app-language = Lingua
+app-rules = Regole
