@@ -12,7 +12,6 @@ use super::telegram::{call, edit};
 use super::board::level_name;
 use super::play;
 use super::views::{self, escape, variant_name};
-use crate::engine::Level;
 use crate::game::GameId;
 use crate::render::callback::CallbackData;
 use super::{Ctx, HandlerResult};
@@ -181,7 +180,7 @@ pub async fn play(bot: &Bot, ctx: &Ctx, who: &Who, args: &[String]) -> HandlerRe
         let text = tf(who.lang, "play-choose-level", &[("variant", &variant_name(who.lang, variant))]);
         return say_with(bot, who, text, views::level_menu(who.lang, variant)).await;
     };
-    let Ok(level) = level.parse::<Level>() else {
+    let Some(level) = play::parse_level(level) else {
         return say(bot, who, tf(who.lang, "bad-level", &[("max", &views::MAX_LEVEL)])).await;
     };
     let level = level as u8;
@@ -282,7 +281,7 @@ async fn choose_level(bot: &Bot, who: &Who, message_id: MessageId, variant: &str
 }
 
 async fn choose_color(bot: &Bot, who: &Who, message_id: MessageId, variant: &str, level: &str) -> HandlerResult {
-    let (Some(variant), Ok(level)) = (variant_id(variant), level.parse::<Level>()) else { return Ok(()) };
+    let (Some(variant), Some(level)) = (variant_id(variant), play::parse_level(level)) else { return Ok(()) };
     let level = level as u8;
     let text = tf(who.lang, "play-choose-color", &[("variant", &variant_name(who.lang, variant)), ("level", &level_name(who.lang, level))]);
     edit(bot.edit_message_text(who.chat, message_id, text).parse_mode(ParseMode::Html).reply_markup(views::color_menu(who.lang, variant, level))).await?;

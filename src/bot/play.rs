@@ -10,11 +10,12 @@ use teloxide::types::{CallbackQuery, ChatAction, InlineKeyboardButton, InlineKey
 
 use super::board::{self, BoardMessage, Look};
 use super::handlers::Who;
-use super::i18n::{t, tf};
+use super::i18n::{Lang, fold, t, text, tf};
 use super::prefs::BoardMode;
 use super::telegram::{call, edit};
 use super::views::{self, escape};
 use super::{Ctx, HandlerResult};
+use crate::engine::Level;
 use crate::game::engine_gate::Busy;
 use crate::game::service::{GameError, Rematch};
 use crate::game::{ChatId as GameChat, Game, GameId, MessageRef, Status, UserId};
@@ -85,8 +86,28 @@ pub fn parse_color(word: &str) -> Option<Option<Color>> {
         "white" | "w" | "blancas" | "blanco" | "blancos" => Some(Some(Color::White)),
         "black" | "negras" | "negro" | "negros" => Some(Some(Color::Black)),
         "random" | "any" | "azar" | "al-azar" | "cualquiera" => Some(None),
-        _ => None,
+        _ => {
+            // The words the buttons show, in any of our languages ("brancas", "белые", "zwart").
+            let choices = [(Some(Color::White), "white"), (Some(Color::Black), "black"), (None, "random")];
+            choices.into_iter().find(|(_, key)| said(word, &[&format!("color-{key}"), &format!("app-{key}")])).map(|(c, _)| c)
+        }
     }
+}
+
+/// An engine level: a number, an English or Spanish word, or the level's name in any of our
+/// languages ("difícil", "moeilijk", "сложный").
+pub fn parse_level(word: &str) -> Option<Level> {
+    word.parse::<Level>().ok().or_else(|| {
+        [Level::Easy, Level::Medium, Level::Hard, Level::Master]
+            .into_iter()
+            .find(|level| said(word, &[&format!("level-{}", *level as u8)]))
+    })
+}
+
+/// Whether `word` is the text of one of the messages `keys` in some language, case and accents aside.
+fn said(word: &str, keys: &[&str]) -> bool {
+    let word = fold(word);
+    !word.is_empty() && Lang::ALL.iter().any(|&lang| keys.iter().any(|key| text(lang, key).is_some_and(|t| fold(t) == word)))
 }
 
 /// Starts a game against the engine and sends its board. `fen` starts from a position. One game
@@ -567,5 +588,16 @@ mod tests {
         assert_eq!(parse_color("black"), Some(Some(Color::Black)));
         assert_eq!(parse_color("random"), Some(None));
         assert_eq!(parse_color("purple"), None);
+        assert_eq!(parse_color("Brancas"), Some(Some(Color::White)), "pt");
+        assert_eq!(parse_color(&t(Lang::Ru, "color-black")), Some(Some(Color::Black)));
+        assert_eq!(parse_color(&t(Lang::Nl, "color-random").to_uppercase()), Some(None));
+        for lang in Lang::ALL {
+            assert_eq!(parse_color(&t(lang, "color-white")), Some(Some(Color::White)), "{lang}");
+            for level in [Level::Easy, Level::Medium, Level::Hard, Level::Master] {
+                assert_eq!(parse_level(&t(lang, &format!("level-{}", level as u8))), Some(level), "{lang}");
+            }
+        }
+        assert_eq!(parse_level("3"), Some(Level::Hard));
+        assert_eq!(parse_level("impossible"), None);
     }
 }
