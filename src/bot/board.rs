@@ -13,7 +13,7 @@ use crate::game::{EndReason, Game, GameId, Player, Status, UserId};
 use crate::render::callback::{Action, CallbackData};
 use crate::render::keyboard::{self, Labels, Step};
 use crate::render::{BoardView, RenderError, Theme, board_png};
-use crate::rules::{Color, Move, Position, Role};
+use crate::rules::{Color, DrawRule, Move, Position, Role, VariantId};
 
 /// How one viewer wants to see boards.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -249,11 +249,36 @@ pub fn result_text(game: &Game, viewer: UserId, lang: Lang) -> String {
         EndReason::Resignation => tf(lang, "end-resignation", &[("color", &side)]),
         EndReason::DrawAgreed => t(lang, "end-draw-agreed"),
         EndReason::Repetition => t(lang, "end-repetition"),
-        EndReason::MoveLimit { rule } => tf(lang, "end-move-limit", &[("rule", &escape(rule))]),
+        EndReason::MoveLimit { rule } => tf(lang, "end-move-limit", &[("rule", &draw_rule_text(lang, game.variant, rule))]),
         EndReason::Timeout => tf(lang, "end-timeout", &[("color", &side)]),
         EndReason::Aborted => t(lang, "end-aborted"),
     };
     format!("<b>{headline}</b> {reason}")
+}
+
+/// The variant's draw rule named `id`, in words ("40 moves each without a capture…"); the id itself
+/// for a rule the variant no longer has (a game stored by an older version).
+fn draw_rule_text(lang: Lang, variant: VariantId, id: &str) -> String {
+    let range = |low: u8, high: u8| if low == high { low.to_string() } else { format!("{low}–{high}") };
+    let rule = variant.rules().draw_rules.iter().find(|rule| match rule {
+        DrawRule::NoProgress { id: rule_id, .. }
+        | DrawRule::ShortEnding { id: rule_id, .. }
+        | DrawRule::BalancedKings { id: rule_id, .. }
+        | DrawRule::LoneKings { id: rule_id } => *rule_id == id,
+        DrawRule::Repetition { .. } => false,
+    });
+    match rule {
+        Some(DrawRule::NoProgress { moves_each, .. }) => tf(lang, "draw-no-progress", &[("moves", moves_each)]),
+        Some(DrawRule::ShortEnding { min_strong, max_strong, all_kings, moves_each, .. }) => {
+            let key = if *all_kings { "draw-short-ending-kings" } else { "draw-short-ending" };
+            tf(lang, key, &[("strong", &range(*min_strong, *max_strong)), ("moves", moves_each)])
+        }
+        Some(DrawRule::BalancedKings { min_total, max_total, moves_each, .. }) => {
+            tf(lang, "draw-balanced-kings", &[("strong", &range(*min_total, *max_total)), ("moves", moves_each)])
+        }
+        Some(DrawRule::LoneKings { .. }) => t(lang, "draw-lone-kings"),
+        Some(DrawRule::Repetition { .. }) | None => escape(id),
+    }
 }
 
 #[cfg(test)]
@@ -304,6 +329,27 @@ mod tests {
         assert_eq!(labels.len(), 3, "rematch, PDN, new game: {labels:?}");
         let es = result_text(&g, UserId(7), Lang::Es);
         assert!(es.contains("Has perdido") && es.contains("Las Blancas"), "{es}");
+    }
+
+    /// A draw by a move limit says which rule, in words from the variant's definition.
+    #[test]
+    fn move_limit_draws_name_their_rule() {
+        let mut g = game();
+        g.variant = VariantId::Russian;
+        g.status = Status::Finished;
+        g.result = Some(GameResult { winner: None, reason: EndReason::MoveLimit { rule: "three-kings".into() } });
+        let en = result_text(&g, UserId(7), Lang::En);
+        assert!(en.contains("a lone king against 3–12 kings, 15 moves each"), "{en}");
+        let ru = result_text(&g, UserId(7), Lang::Ru);
+        assert!(ru.contains("3–12") && ru.contains("15") && !ru.contains("three-kings"), "{ru}");
+        g.result = Some(GameResult { winner: None, reason: EndReason::MoveLimit { rule: "thirty-move".into() } });
+        assert!(result_text(&g, UserId(7), Lang::En).contains("kings on both sides and 4–5 pieces in all, 30 moves each"));
+        g.variant = VariantId::Spanish;
+        g.result = Some(GameResult { winner: None, reason: EndReason::MoveLimit { rule: "king-moves".into() } });
+        assert!(result_text(&g, UserId(7), Lang::Es).contains("20 jugadas por bando sin capturas"));
+        // A rule id the variant does not have is shown as it is, escaped.
+        g.result = Some(GameResult { winner: None, reason: EndReason::MoveLimit { rule: "<old>".into() } });
+        assert!(result_text(&g, UserId(7), Lang::En).contains("&lt;old&gt;"));
     }
 
     #[test]

@@ -174,6 +174,17 @@ end-move-limit = Move limit reached ({ $rule }).
 end-timeout = { $color } ran out of time.
 end-aborted = It ended before both sides had moved.
 
+# Why a game was drawn by a move limit, shown after end-move-limit's "({ $rule })".
+# $moves is a count of moves by each side; $strong a number or a range such as 1–2.
+draw-no-progress = { $moves ->
+    [one] { $moves } move each without a capture or a man moving up
+   *[other] { $moves } moves each without a capture or a man moving up
+  }
+draw-short-ending = a lone king against { $strong } pieces with a king among them, { $moves } moves each
+draw-short-ending-kings = a lone king against { $strong } kings, { $moves } moves each
+draw-balanced-kings = kings on both sides and { $strong } pieces in all, { $moves } moves each
+draw-lone-kings = a single king each
+
 stats = <b>Your results</b> — games: { $total } · won: { $won } · lost: { $lost } · drawn: { $drawn }
 stats-none = You have not finished any game yet. Start one with /play.
 

@@ -174,6 +174,17 @@ end-move-limit = Se alcanzó el límite de jugadas ({ $rule }).
 end-timeout = Las { $color } agotaron su tiempo.
 end-aborted = Terminó antes de que ambos bandos movieran.
 
+# Por qué una partida acabó en tablas por un límite de jugadas, tras el "({ $rule })" de end-move-limit.
+# $moves cuenta jugadas de cada bando; $strong es un número o un intervalo como 1–2.
+draw-no-progress = { $moves ->
+    [one] { $moves } jugada por bando sin capturas ni avances de peón
+   *[other] { $moves } jugadas por bando sin capturas ni avances de peón
+  }
+draw-short-ending = una dama sola contra { $strong } piezas con alguna dama, { $moves } jugadas por bando
+draw-short-ending-kings = una dama sola contra { $strong } damas, { $moves } jugadas por bando
+draw-balanced-kings = damas en ambos bandos y { $strong } piezas en total, { $moves } jugadas por bando
+draw-lone-kings = una sola dama por bando
+
 stats = <b>Tus resultados</b> — partidas: { $total } · ganadas: { $won } · perdidas: { $lost } · tablas: { $drawn }
 stats-none = Aún no has terminado ninguna partida. Empieza una con /jugar.
 

@@ -174,6 +174,17 @@ end-move-limit = Limite de coups atteinte ({ $rule }).
 end-timeout = Les { $color } ont dépassé leur temps.
 end-aborted = La partie s'est arrêtée avant que les deux camps aient joué.
 
+# Pourquoi une partie a été déclarée nulle par une limite de coups, après le « ({ $rule }) » de end-move-limit.
+# $moves compte les coups de chaque camp ; $strong est un nombre ou un intervalle comme 1–2.
+draw-no-progress = { $moves ->
+    [one] { $moves } coup par camp sans prise ni avancée de pion
+   *[other] { $moves } coups par camp sans prise ni avancée de pion
+  }
+draw-short-ending = une dame seule contre { $strong } pièces dont au moins une dame, { $moves } coups par camp
+draw-short-ending-kings = une dame seule contre { $strong } dames, { $moves } coups par camp
+draw-balanced-kings = des dames dans les deux camps et { $strong } pièces en tout, { $moves } coups par camp
+draw-lone-kings = une seule dame par camp
+
 stats = <b>Vos résultats</b> — parties : { $total } · gagnées : { $won } · perdues : { $lost } · nulles : { $drawn }
 stats-none = Vous n'avez encore terminé aucune partie. Commencez-en une avec /jouer.
 

@@ -174,6 +174,17 @@ end-move-limit = Raggiunto il limite di mosse ({ $rule }).
 end-timeout = Il { $color } ha esaurito il tempo.
 end-aborted = È finita prima che entrambi i giocatori muovessero.
 
+# Perché una partita è finita patta per un limite di mosse, dopo il "({ $rule })" di end-move-limit.
+# $moves conta le mosse di ciascuna parte; $strong è un numero o un intervallo come 1–2.
+draw-no-progress = { $moves ->
+    [one] { $moves } mossa per parte senza prese né avanzamenti di pedina
+   *[other] { $moves } mosse per parte senza prese né avanzamenti di pedina
+  }
+draw-short-ending = una dama sola contro { $strong } pezzi tra cui almeno una dama, { $moves } mosse per parte
+draw-short-ending-kings = una dama sola contro { $strong } dame, { $moves } mosse per parte
+draw-balanced-kings = dame da entrambe le parti e { $strong } pezzi in tutto, { $moves } mosse per parte
+draw-lone-kings = una sola dama per parte
+
 stats = <b>I tuoi risultati</b> — partite: { $total } · vinte: { $won } · perse: { $lost } · patte: { $drawn }
 stats-none = Non hai ancora finito nessuna partita. Iniziane una con /gioca.
 

@@ -174,6 +174,17 @@ end-move-limit = Zettenlimiet bereikt ({ $rule }).
 end-timeout = { $color } heeft de tijd overschreden.
 end-aborted = De partij eindigde voordat beide kanten een zet hadden gedaan.
 
+# Waarom een partij door een zettenlimiet in remise eindigde, getoond na de "({ $rule })" van end-move-limit.
+# $moves is het aantal zetten per kant; $strong een getal of een bereik zoals 1–2.
+draw-no-progress = { $moves ->
+    [one] { $moves } zet per kant zonder slag of schijfzet
+   *[other] { $moves } zetten per kant zonder slag of schijfzet
+  }
+draw-short-ending = een enkele dam tegen { $strong } stukken waaronder minstens één dam, { $moves } zetten per kant
+draw-short-ending-kings = een enkele dam tegen { $strong } dammen, { $moves } zetten per kant
+draw-balanced-kings = dammen aan beide kanten en { $strong } stukken in totaal, { $moves } zetten per kant
+draw-lone-kings = precies één dam per kant
+
 stats = <b>Jouw resultaten</b> — partijen: { $total } · gewonnen: { $won } · verloren: { $lost } · remise: { $drawn }
 stats-none = Je hebt nog geen partij uitgespeeld. Begin er een met /spelen.
 

@@ -174,6 +174,17 @@ end-move-limit = Limite de lances atingido ({ $rule }).
 end-timeout = O tempo das { $color } acabou.
 end-aborted = A partida terminou antes que os dois lados tivessem jogado.
 
+# Por que uma partida terminou empatada por um limite de lances, depois do "({ $rule })" de end-move-limit.
+# $moves conta os lances de cada lado; $strong é um número ou um intervalo como 1–2.
+draw-no-progress = { $moves ->
+    [one] { $moves } lance de cada lado sem captura nem avanço de pedra
+   *[other] { $moves } lances de cada lado sem captura nem avanço de pedra
+  }
+draw-short-ending = uma dama sozinha contra { $strong } peças, entre elas pelo menos uma dama, { $moves } lances de cada lado
+draw-short-ending-kings = uma dama sozinha contra { $strong } damas, { $moves } lances de cada lado
+draw-balanced-kings = damas dos dois lados e { $strong } peças no total, { $moves } lances de cada lado
+draw-lone-kings = uma única dama de cada lado
+
 stats = <b>Os seus resultados</b> — partidas: { $total } · vitórias: { $won } · derrotas: { $lost } · empates: { $drawn }
 stats-none = Você ainda não terminou nenhuma partida. Comece uma com /jogar.
 

@@ -174,6 +174,16 @@ end-move-limit = Hamle sınırına ulaşıldı ({ $rule }).
 end-timeout = { $color } tarafının süresi doldu.
 end-aborted = Oyun, iki taraf da hamle yapmadan sona erdi.
 
+# Bir oyunun hamle sınırıyla neden berabere bittiği; end-move-limit'teki "({ $rule })" kısmında gösterilir.
+# $moves her tarafın hamle sayısı; $strong bir sayı ya da 1–2 gibi bir aralık.
+draw-no-progress = { $moves ->
+   *[other] alma ya da taş ilerlemesi olmadan taraf başına { $moves } hamle
+  }
+draw-short-ending = içlerinde en az bir dama bulunan { $strong } taşa karşı tek dama, taraf başına { $moves } hamle
+draw-short-ending-kings = { $strong } damaya karşı tek dama, taraf başına { $moves } hamle
+draw-balanced-kings = iki tarafta da dama ve tahtada toplam { $strong } taş, taraf başına { $moves } hamle
+draw-lone-kings = iki tarafta da yalnızca birer dama
+
 stats = <b>Sonuçların</b> — oyun: { $total } · galibiyet: { $won } · mağlubiyet: { $lost } · beraberlik: { $drawn }
 stats-none = Henüz bitirdiğin bir oyun yok. /oyna ile bir oyun başlat.
 
