@@ -35,8 +35,8 @@ impl Look {
             Orientation::White => false,
         };
         let theme = match prefs.theme {
-            // The picture has two palettes: the warm wood one and a dark, higher-contrast one.
-            ThemeChoice::Classic | ThemeChoice::Wood => Theme::Light,
+            ThemeChoice::Classic => Theme::Classic,
+            ThemeChoice::Wood => Theme::Light,
             ThemeChoice::Contrast => Theme::Dark,
         };
         Look { lang, mode: prefs.board, flip: base ^ turned, theme }
@@ -350,6 +350,20 @@ mod tests {
         // A rule id the variant does not have is shown as it is, escaped.
         g.result = Some(GameResult { winner: None, reason: EndReason::MoveLimit { rule: "<old>".into() } });
         assert!(result_text(&g, UserId(7), Lang::En).contains("&lt;old&gt;"));
+    }
+
+    /// Each theme of the settings draws its own picture.
+    #[test]
+    fn every_theme_choice_draws_a_different_board() {
+        let g = game();
+        let mut pictures = Vec::new();
+        for theme in [ThemeChoice::Classic, ThemeChoice::Wood, ThemeChoice::Contrast] {
+            let prefs = Prefs { theme, ..Prefs::default() };
+            let look = Look::of(Lang::En, &prefs, &g, UserId(7), false);
+            let m = compose(&g, UserId(7), &look, &Step::Idle { refused: None }, false, true).unwrap();
+            pictures.push(m.png.expect("a picture"));
+        }
+        assert!(pictures[0] != pictures[1] && pictures[1] != pictures[2] && pictures[0] != pictures[2]);
     }
 
     #[test]

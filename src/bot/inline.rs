@@ -17,7 +17,6 @@ use teloxide::types::{
     ParseMode,
 };
 
-use super::board::color_name;
 use super::card::Controls;
 use super::group::{self, Change, answer, refusal, set_card_lang, show_on};
 use super::i18n::{Lang, t, tf};
@@ -131,9 +130,10 @@ pub async fn is_photo_card(ctx: &Ctx, inline_message_id: &str) -> bool {
 
 /// The challenge text of a card (before anyone accepted).
 fn card_text(lang: Lang, name: &str, variant: VariantId, color: Option<Color>) -> String {
-    let colour = match color {
-        Some(c) => color_name(lang, c),
-        None => t(lang, "color-random"),
+    let side = match color {
+        Some(Color::White) => "white",
+        Some(Color::Black) => "black",
+        None => "random",
     };
     tf(
         lang,
@@ -141,7 +141,7 @@ fn card_text(lang: Lang, name: &str, variant: VariantId, color: Option<Color>) -
         &[
             ("name", &escape(name)),
             ("variant", &variant_name(lang, variant)),
-            ("color", &colour),
+            ("side", &side),
         ],
     )
 }
@@ -493,6 +493,19 @@ pub async fn on_callback(bot: &Bot, ctx: &Ctx, q: &CallbackQuery, data: &str) ->
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A card names the challenger's colour, or says the colours will be drawn, in every language.
+    #[test]
+    fn card_text_says_who_plays_what() {
+        let random = card_text(Lang::En, "Alice", VariantId::Russian, None);
+        assert!(random.contains("colours drawn at random") && !random.contains("plays Random"), "{random}");
+        assert!(card_text(Lang::En, "Alice", VariantId::Russian, Some(Color::Black)).contains("Alice plays Black"));
+        for lang in Lang::ALL {
+            let texts: Vec<String> = [Some(Color::White), Some(Color::Black), None].into_iter().map(|c| card_text(lang, "Alice", VariantId::Russian, c)).collect();
+            assert!(texts[0] != texts[1] && texts[1] != texts[2] && texts[0] != texts[2], "{lang}: {texts:?}");
+            assert!(texts[0].contains("Alice") && texts[1].contains("Alice"), "{lang}");
+        }
+    }
 
     #[test]
     fn card_data_round_trips_and_fits() {

@@ -42,6 +42,8 @@ pub enum Theme {
     Light,
     /// Muted green and stone, for dark chat backgrounds.
     Dark,
+    /// Tournament board: ivory and green squares in a dark green frame.
+    Classic,
 }
 
 impl std::str::FromStr for Theme {
@@ -51,13 +53,14 @@ impl std::str::FromStr for Theme {
         match s.trim().to_ascii_lowercase().as_str() {
             "light" => Ok(Theme::Light),
             "dark" => Ok(Theme::Dark),
+            "classic" => Ok(Theme::Classic),
             _ => Err(UnknownTheme(s.chars().take(32).collect())),
         }
     }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown theme {0:?} (expected light or dark)")]
+#[error("unknown theme {0:?} (expected light, dark or classic)")]
 pub struct UnknownTheme(pub String);
 
 /// The move to show as "last move": where it started, where it landed on each step, what it took.

@@ -264,6 +264,22 @@ fn palette(theme: Theme) -> &'static Palette {
             frame_hi: "#343c35",
             plain: "#7f9874",
         },
+        Theme::Classic => &Palette {
+            light: "#f1ead6",
+            dark: "#4f7a54",
+            grid: "#36573b",
+            number: "#e6efe0",
+            coord: "#d9e4d3",
+            last: "#e3c84a",
+            last_opacity: ".6",
+            select: "#5fb0e8",
+            dest: "#f4f1c9",
+            capture: "#c0392b",
+            must: "#e8742a",
+            frame: "#1f3323",
+            frame_hi: "#2c4631",
+            plain: "#9db88f",
+        },
     }
 }
 

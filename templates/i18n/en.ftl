@@ -237,7 +237,11 @@ stats-ratings-group = Ratings in this group
 stats-rating = { $variant }: { $rating } (games: { $games })
 inline-title = Challenge: { $variant }
 inline-description = Post a challenge card; the first to accept plays you.
-inline-card = ⚔️ { $name } is looking for an opponent: <b>{ $variant }</b> ({ $name } plays { $color }). First to accept plays!
+inline-card = ⚔️ { $name } is looking for an opponent: <b>{ $variant }</b> ({ $side ->
+    [white] { $name } plays White
+    [black] { $name } plays Black
+   *[other] colours drawn at random
+  }). First to accept plays!
 
 rate-limited = Too many taps in a row; wait a moment.
 

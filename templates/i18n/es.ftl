@@ -237,7 +237,11 @@ stats-ratings-group = Puntuación en este grupo
 stats-rating = { $variant }: { $rating } (partidas: { $games })
 inline-title = Reto: { $variant }
 inline-description = Publica una tarjeta de reto; juega contigo quien acepte primero.
-inline-card = ⚔️ { $name } busca rival: <b>{ $variant }</b> ({ $name } juega con { $color }). ¡Juega quien acepte primero!
+inline-card = ⚔️ { $name } busca rival: <b>{ $variant }</b> ({ $side ->
+    [white] { $name } juega con blancas
+    [black] { $name } juega con negras
+   *[other] colores al azar
+  }). ¡Juega quien acepte primero!
 
 rate-limited = Demasiados toques seguidos; espera un momento.
 

@@ -237,7 +237,11 @@ stats-ratings-group = Cotes dans ce groupe
 stats-rating = { $variant } : { $rating } (parties : { $games })
 inline-title = Défi : { $variant }
 inline-description = Publier une carte de défi ; le premier qui accepte joue contre vous.
-inline-card = ⚔️ { $name } cherche un adversaire : <b>{ $variant }</b> ({ $name } joue les { $color }). Le premier qui accepte joue !
+inline-card = ⚔️ { $name } cherche un adversaire : <b>{ $variant }</b> ({ $side ->
+    [white] { $name } joue les Blancs
+    [black] { $name } joue les Noirs
+   *[other] couleurs tirées au sort
+  }). Le premier qui accepte joue !
 
 rate-limited = Trop d'actions d'affilée ; patientez un instant.
 

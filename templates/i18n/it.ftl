@@ -237,7 +237,11 @@ stats-ratings-group = Punteggi in questo gruppo
 stats-rating = { $variant }: { $rating } (partite: { $games })
 inline-title = Sfida: { $variant }
 inline-description = Pubblica una scheda di sfida; chi accetta per primo gioca con te.
-inline-card = ⚔️ { $name } cerca un avversario: <b>{ $variant }</b> ({ $name } gioca con il { $color }). Gioca chi accetta per primo!
+inline-card = ⚔️ { $name } cerca un avversario: <b>{ $variant }</b> ({ $side ->
+    [white] { $name } gioca con il Bianco
+    [black] { $name } gioca con il Nero
+   *[other] colori estratti a sorte
+  }). Gioca chi accetta per primo!
 
 rate-limited = Troppi tocchi di fila; aspetta un momento.
 

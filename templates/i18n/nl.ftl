@@ -243,7 +243,11 @@ stats-rating = { $variant }: { $rating } ({ $games ->
   })
 inline-title = Uitdaging: { $variant }
 inline-description = Plaats een uitdagingskaart; wie het eerst accepteert, speelt tegen je.
-inline-card = ⚔️ { $name } zoekt een tegenstander: <b>{ $variant }</b> ({ $name } speelt met { $color }). Wie het eerst accepteert, speelt!
+inline-card = ⚔️ { $name } zoekt een tegenstander: <b>{ $variant }</b> ({ $side ->
+    [white] { $name } speelt met wit
+    [black] { $name } speelt met zwart
+   *[other] kleuren door loting
+  }). Wie het eerst accepteert, speelt!
 
 rate-limited = Te veel tikken achter elkaar; wacht even.
 

@@ -237,7 +237,11 @@ stats-ratings-group = Pontuação neste grupo
 stats-rating = { $variant }: { $rating } (partidas: { $games })
 inline-title = Desafio: { $variant }
 inline-description = Publique um cartão de desafio; quem aceitar primeiro joga com você.
-inline-card = ⚔️ { $name } procura um adversário: <b>{ $variant }</b> ({ $name } joga com as { $color }). Quem aceitar primeiro joga!
+inline-card = ⚔️ { $name } procura um adversário: <b>{ $variant }</b> ({ $side ->
+    [white] { $name } joga com as brancas
+    [black] { $name } joga com as pretas
+   *[other] cores sorteadas
+  }). Quem aceitar primeiro joga!
 
 rate-limited = Muitos toques seguidos; espere um momento.
 

@@ -239,7 +239,11 @@ stats-ratings-group = Рейтинги в этой группе
 stats-rating = { $variant }: { $rating } (партий: { $games })
 inline-title = Вызов: { $variant }
 inline-description = Опубликовать карточку вызова; с вами сыграет тот, кто первым её примет.
-inline-card = ⚔️ { $name } ищет соперника: <b>{ $variant }</b> ({ $color }: { $name }). Играет тот, кто первым примет вызов!
+inline-card = ⚔️ { $name } ищет соперника: <b>{ $variant }</b> ({ $side ->
+    [white] белые: { $name }
+    [black] чёрные: { $name }
+   *[other] цвета по жребию
+  }). Играет тот, кто первым примет вызов!
 
 rate-limited = Слишком много нажатий подряд; подождите немного.
 

@@ -236,7 +236,11 @@ stats-ratings-group = Bu gruptaki puanlar
 stats-rating = { $variant }: { $rating } (oyun: { $games })
 inline-title = Davet: { $variant }
 inline-description = Bir davet kartı gönder; ilk kabul eden seninle oynar.
-inline-card = ⚔️ { $name } rakip arıyor: <b>{ $variant }</b> ({ $name } { $color } taşlarla oynuyor). İlk kabul eden oynar!
+inline-card = ⚔️ { $name } rakip arıyor: <b>{ $variant }</b> ({ $side ->
+    [white] { $name } beyaz taşlarla oynuyor
+    [black] { $name } siyah taşlarla oynuyor
+   *[other] renkler kurayla belirlenecek
+  }). İlk kabul eden oynar!
 
 rate-limited = Arka arkaya çok fazla dokundun; biraz bekle.
 
