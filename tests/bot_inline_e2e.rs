@@ -222,7 +222,7 @@ async fn inline_cards_without_feedback_and_withdrawn() {
     assert_eq!(results[0]["id"], "c:russian");
     let id = fake.choose_inline_result(&ann, "rusas negras", &results[0], false);
     let card = fake.inline_message(&id).unwrap();
-    assert!(card.body().contains("Negras"), "{}", card.body());
+    assert!(card.body().contains("Ann juega con negras"), "{}", card.body());
     fake.taps_inline(&[(&bob, &id, &button(&card, "Aceptar"))]);
     let board = fake
         .wait_until(WAIT, "the game", |f| {

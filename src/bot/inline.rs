@@ -342,6 +342,27 @@ async fn game_of(ctx: &Ctx, inline_message_id: &str, data: &CardData) -> Result<
     Err(GameError::Stale)
 }
 
+/// The game behind a card that is being withdrawn. Claims the card's creation so nobody creates it
+/// from now on; when another update (the chosen result, an early Accept) holds that claim, waits for
+/// its game so the withdrawal cancels it instead of racing it.
+async fn card_game_for_cancel(ctx: &Ctx, inline_message_id: &str) -> Result<Option<GameId>, GameError> {
+    let key = game_key(inline_message_id);
+    let mut asked = false;
+    for _ in 0..50 {
+        if let Some(id) = ctx.store.kv_get(&key).await?.and_then(|id| GameId::parse(&id).ok()) {
+            return Ok(Some(id));
+        }
+        if !asked {
+            if ctx.store.claim_once(&format!("inline-new:{inline_message_id}"), FACT_TTL).await? {
+                return Ok(None);
+            }
+            asked = true;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    Ok(None)
+}
+
 /// A tap on an inline challenge card's Accept or Cancel.
 pub async fn on_callback(bot: &Bot, ctx: &Ctx, q: &CallbackQuery, data: &str) -> HandlerResult {
     let who = ctx.who(&q.from, ChatId(q.from.id.0 as i64)).await;
@@ -361,12 +382,7 @@ pub async fn on_callback(bot: &Bot, ctx: &Ctx, q: &CallbackQuery, data: &str) ->
                 answer(bot, q, Some(t(lang, "challenge-only-challenger"))).await;
                 return Ok(());
             }
-            if let Some(id) = ctx
-                .store
-                .kv_get(&game_key(inline_message_id))
-                .await?
-                .and_then(|id| GameId::parse(&id).ok())
-            {
+            if let Some(id) = card_game_for_cancel(ctx, inline_message_id).await? {
                 match ctx.games.cancel_challenge(&id, UserId(challenger)).await {
                     // Shown below, as withdrawn.
                     Ok(game) => {
@@ -378,11 +394,6 @@ pub async fn on_callback(bot: &Bot, ctx: &Ctx, q: &CallbackQuery, data: &str) ->
                     }
                 }
             }
-            // Nobody can create the game for this card any more.
-            let _ = ctx
-                .store
-                .claim_once(&format!("inline-new:{inline_message_id}"), FACT_TTL)
-                .await;
             answer(bot, q, None).await;
             let card_lang = ctx
                 .store
