@@ -121,7 +121,11 @@ impl Player {
     pub fn display_name(&self) -> String {
         match self {
             Player::Human { name, .. } => name.clone(),
-            Player::Engine { level } => format!("damas engine (level {level})"),
+            // Named by level as the bot's buttons and captions name it ("easy", …, "master").
+            Player::Engine { level } => match crate::engine::Level::ALL.iter().find(|l| **l as u8 == *level) {
+                Some(named) => format!("damas engine ({})", named.as_str()),
+                None => format!("damas engine (level {level})"),
+            },
             Player::Open => "?".to_owned(),
         }
     }

@@ -481,7 +481,7 @@ mod tests {
             assert_eq!(names, ["Event", "Site", "Date", "White", "Black", "Result", "GameType"], "{text}");
             assert_eq!(back.variant().unwrap(), variant, "{text}");
             assert_eq!(back.tag("White"), Some("Ana \"la \\ Dama\""));
-            assert_eq!(back.tag("Black"), Some("damas engine (level 4)"));
+            assert_eq!(back.tag("Black"), Some("damas engine (master)"));
             assert_eq!(back.tag("Date"), Some("2023.11.14"));
             assert_eq!(back.tag("FEN"), None, "{variant}: standard start needs no FEN\n{text}");
             assert_eq!(back.result.as_deref(), Some(game.result_pdn()));
