@@ -2,14 +2,14 @@
 //! before any work is done whether a request may wait for one, so the queue stays short, one user
 //! cannot fill it, and a quick level never waits behind deep searches.
 
-use std::collections::HashMap;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use super::model::UserId;
+use super::user_counts::{UserCounts, UserShare};
 
 /// How much engine work may run and wait at once.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -64,31 +64,13 @@ pub struct EngineGate {
     limits: EngineLimits,
     quick: LaneSlots,
     deep: LaneSlots,
-    per_user: Arc<Mutex<HashMap<UserId, usize>>>,
+    per_user: UserCounts,
 }
 
 /// A search slot, held while the engine thinks; dropping it frees the slot and the user's share.
 pub struct EnginePass {
     _running: OwnedSemaphorePermit,
     _user: Option<UserShare>,
-}
-
-/// One of a user's searches, counted until dropped.
-struct UserShare {
-    user: UserId,
-    counts: Arc<Mutex<HashMap<UserId, usize>>>,
-}
-
-impl Drop for UserShare {
-    fn drop(&mut self) {
-        let mut counts = self.counts.lock().unwrap_or_else(|p| p.into_inner());
-        if let Some(n) = counts.get_mut(&self.user) {
-            *n = n.saturating_sub(1);
-            if *n == 0 {
-                counts.remove(&self.user);
-            }
-        }
-    }
 }
 
 /// A place in a lane's queue, given back when the wait ends however it ends.
@@ -106,7 +88,7 @@ impl EngineGate {
         EngineGate {
             quick: lane(limits.quick_searches),
             deep: lane(limits.deep_searches),
-            per_user: Arc::new(Mutex::new(HashMap::new())),
+            per_user: UserCounts::default(),
             limits,
         }
     }
@@ -119,7 +101,7 @@ impl EngineGate {
     /// the sweeper's). Waits at most the configured time, and not at all when the queue is full.
     pub async fn enter(&self, lane: Lane, user: Option<UserId>) -> Result<EnginePass, Busy> {
         let share = match user {
-            Some(user) => Some(self.claim_user(user)?),
+            Some(user) => Some(self.per_user.take(user, self.limits.per_user.max(1)).ok_or(Busy::User)?),
             None => None,
         };
         let slots = match lane {
@@ -141,16 +123,6 @@ impl EngineGate {
             }
         };
         Ok(EnginePass { _running: running, _user: share })
-    }
-
-    fn claim_user(&self, user: UserId) -> Result<UserShare, Busy> {
-        let mut counts = self.per_user.lock().unwrap_or_else(|p| p.into_inner());
-        let n = counts.entry(user).or_insert(0);
-        if *n >= self.limits.per_user.max(1) {
-            return Err(Busy::User);
-        }
-        *n += 1;
-        Ok(UserShare { user, counts: Arc::clone(&self.per_user) })
     }
 
     /// Requests waiting for a slot in `lane` now.

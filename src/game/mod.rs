@@ -8,6 +8,7 @@ pub mod engine_gate;
 pub mod engine_player;
 pub mod service;
 pub mod store;
+pub mod user_counts;
 
 pub use model::{
     ChatId, Clock, EndReason, Game, GameId, GameResult, MessageRef, Offers, Player, Status, UserId,

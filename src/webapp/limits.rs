@@ -1,15 +1,15 @@
 //! What keeps one client from taking the whole server: a bounded number of board pictures drawn
 //! at once, a request rate per user and a number of open event streams per user.
 
-use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::Duration;
 
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use crate::config::Config;
 use crate::game::UserId;
+use crate::game::user_counts::{UserCounts, UserShare};
 use crate::ops::limit::Limiter;
 
 /// Widths a picture is drawn at: a request is drawn at the first step at least as wide as it
@@ -134,56 +134,28 @@ impl RequestLimit {
 /// Event streams open per user.
 pub struct StreamCounts {
     max: u32,
-    open: Arc<Mutex<HashMap<UserId, u32>>>,
+    open: UserCounts,
 }
 
 /// One open stream, counted until dropped.
-pub struct StreamTicket {
-    user: UserId,
-    open: Arc<Mutex<HashMap<UserId, u32>>>,
-}
+pub type StreamTicket = UserShare;
 
 impl StreamCounts {
     pub fn new(max: u32) -> StreamCounts {
         StreamCounts {
             max: max.max(1),
-            open: Arc::default(),
+            open: UserCounts::default(),
         }
     }
 
     /// A ticket for one more stream of `user`, unless they hold the most already.
     pub fn open(&self, user: UserId) -> Option<StreamTicket> {
-        let mut open = self.open.lock().unwrap_or_else(|p| p.into_inner());
-        let count = open.entry(user).or_insert(0);
-        if *count >= self.max {
-            return None;
-        }
-        *count += 1;
-        Some(StreamTicket {
-            user,
-            open: Arc::clone(&self.open),
-        })
+        self.open.take(user, self.max as usize)
     }
 
     /// Streams open now, of all users.
     pub fn total(&self) -> u32 {
-        self.open
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .values()
-            .sum()
-    }
-}
-
-impl Drop for StreamTicket {
-    fn drop(&mut self) {
-        let mut open = self.open.lock().unwrap_or_else(|p| p.into_inner());
-        if let Some(count) = open.get_mut(&self.user) {
-            *count = count.saturating_sub(1);
-            if *count == 0 {
-                open.remove(&self.user);
-            }
-        }
+        u32::try_from(self.open.total()).unwrap_or(u32::MAX)
     }
 }
 
@@ -250,7 +222,7 @@ mod tests {
         drop((b, c, other));
         assert_eq!(streams.total(), 0);
         assert!(
-            streams.open.lock().unwrap().is_empty(),
+            streams.open.users() == 0,
             "no entry is left for users without streams"
         );
     }
