@@ -144,7 +144,7 @@ pub fn variant_by_word(word: &str) -> Option<VariantId> {
     let mut found = None;
     for variant in VariantId::ALL {
         let named = Lang::ALL.iter().any(|&lang| {
-            let name = i18n::t(lang, &format!("variant-{}", variant.as_str()));
+            let name = i18n::variant_name(lang, variant);
             fold(&name).split(|c: char| !c.is_alphanumeric()).any(|w| w == word)
         });
         if named {

@@ -12,10 +12,7 @@ use crate::rulebook::Topic;
 /// Highest engine level (easy, medium, hard, master).
 pub const MAX_LEVEL: u8 = 4;
 
-/// The variant's display name in `lang`.
-pub fn variant_name(lang: Lang, variant: VariantId) -> String {
-    t(lang, &format!("variant-{}", variant.as_str()))
-}
+pub use crate::i18n::variant_name;
 
 /// Escapes text for Telegram's HTML parse mode.
 pub fn escape(text: &str) -> String {

@@ -132,6 +132,11 @@ impl FromStr for Lang {
     }
 }
 
+/// The variant's display name in `lang` ("Damas rusas", "Русские шашки").
+pub fn variant_name(lang: Lang, variant: crate::rules::VariantId) -> String {
+    t(lang, &format!("variant-{}", variant.as_str()))
+}
+
 /// Lowercased and without diacritics, so words compare as a user would type them on any keyboard
 /// ("Coronación" = "coronacion", "Türkçe" = "turkce", "bitiş" = "bitis", "ё" = "е").
 pub fn fold(s: &str) -> String {

@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use crate::i18n::{t, tf};
+use crate::i18n::{t, tf, variant_name};
 use crate::rules::{Color, Piece, Position, Role, Square};
 
 pub use crate::i18n::Lang;
@@ -108,7 +108,7 @@ pub fn describe(position: &Position, lang: Lang) -> String {
             .collect()
     };
     let side = |color: Color| if color == Color::White { "white" } else { "black" };
-    let name = t(lang, &format!("variant-{}", position.variant().as_str()));
+    let name = variant_name(lang, position.variant());
     let mut out = tf(lang, "describe-to-move", &[("variant", &name), ("side", &side(position.side_to_move()))]);
     for color in [Color::White, Color::Black] {
         let mut parts = Vec::new();

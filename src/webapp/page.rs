@@ -53,7 +53,7 @@ pub fn page_strings(lang: Lang) -> serde_json::Value {
         .map(|(key, short)| (short.replace('-', "_"), i18n::t(lang, key).into()))
         .collect();
     let variants: serde_json::Map<String, serde_json::Value> =
-        VariantId::ALL.into_iter().map(|v| (v.as_str().to_owned(), i18n::t(lang, &format!("variant-{}", v.as_str())).into())).collect();
+        VariantId::ALL.into_iter().map(|v| (v.as_str().to_owned(), i18n::variant_name(lang, v).into())).collect();
     let langs: Vec<serde_json::Value> =
         Lang::ALL.into_iter().map(|l| serde_json::json!({ "code": l.code(), "name": l.native_name() })).collect();
     serde_json::json!({ "lang": lang.code(), "text": text, "variants": variants, "langs": langs })
