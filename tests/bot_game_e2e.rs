@@ -25,9 +25,9 @@ fn board(fake: &FakeTelegram, user: &TestUser) -> Option<ChatMessage> {
     fake.last_bot_message_where(user.id, |m| m.kind == "photo" || m.buttons().iter().any(|(_, d)| d.starts_with("b1:") && d.ends_with(":u")))
 }
 
-/// The engine's move from the caption ("Last move (n): <code>X</code>") if it is ply `n`.
+/// The engine's move from the caption ("Last move: 3... <code>X</code>") if it is ply `n`.
 fn last_move(caption: &str, n: usize) -> Option<String> {
-    let marker = format!("({n}): <code>");
+    let marker = support::last_move_marker(n);
     let start = caption.find(&marker)? + marker.len();
     let end = caption[start..].find("</code>")? + start;
     Some(caption[start..end].to_string())

@@ -40,9 +40,9 @@ async fn answer_of(fake: &FakeTelegram, cq: &str) -> String {
         .await
 }
 
-/// Waits until the card shows ply `ply` ("Last move (ply)").
+/// Waits until the card shows ply `ply` ("Last move: 2. <code>...").
 async fn card_at(fake: &FakeTelegram, card: i64, ply: usize) -> ChatMessage {
-    let marker = format!("({ply}):");
+    let marker = support::last_move_marker(ply);
     fake.wait_until(WAIT, &format!("the card at ply {ply}"), |f| {
         f.message(GROUP, card)
             .filter(|m| m.body().contains(&marker))
@@ -139,6 +139,15 @@ async fn group_game(env: &[(&str, &str)]) {
     let edits = card.edits;
     let cq = fake.tap_in(GROUP, &carl, id, &pick(&card, variant, &[from]));
     assert_eq!(answer_of(&fake, &cq).await, "This is not your game.");
+    // An empty square is a button too: the watcher is told, not left with a silent tap.
+    let empty = card
+        .buttons()
+        .into_iter()
+        .map(|(_, data)| data)
+        .find(|data| data.ends_with(":-"))
+        .expect("the card has empty squares");
+    let cq = fake.tap_in(GROUP, &carl, id, &empty);
+    assert_eq!(answer_of(&fake, &cq).await, "This is not your game.");
     let cq = fake.tap_in(GROUP, &bob, id, &pick(&card, variant, &[from, to]));
     assert_eq!(answer_of(&fake, &cq).await, "It is not your turn.");
     tokio::time::sleep(Duration::from_millis(300)).await;
@@ -201,7 +210,7 @@ async fn group_game(env: &[(&str, &str)]) {
             f.message(GROUP, id).filter(|m| !m.body().contains(offered))
         })
         .await;
-    assert!(card.body().contains("(2):") && card.body().contains("Ann to move"), "{}", card.body());
+    assert!(card.body().contains(&support::last_move_marker(2)) && card.body().contains("Ann to move"), "{}", card.body());
     // Asked again and accepted: back to Bob's turn at ply 1, with one picture edit.
     let cq = fake.tap_in(GROUP, &bob, id, &button(&card, "↩️"));
     answer_of(&fake, &cq).await;
@@ -381,7 +390,7 @@ async fn ratings_limits_and_taps(env: &[(&str, &str)]) {
         1,
         "exactly one move applied"
     );
-    assert!(!fake.message(GROUP, id).unwrap().body().contains("(2):"));
+    assert!(!fake.message(GROUP, id).unwrap().body().contains(&support::last_move_marker(2)));
 
     // Ann resigns (with confirmation).
     let cq = fake.tap_in(GROUP, &ann, id, &button(&card, "🏳"));

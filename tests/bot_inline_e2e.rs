@@ -35,7 +35,7 @@ async fn answer_of(fake: &FakeTelegram, cq: &str) -> String {
 }
 
 async fn inline_at(fake: &FakeTelegram, id: &str, ply: usize) -> ChatMessage {
-    let marker = format!("({ply}):");
+    let marker = support::last_move_marker(ply);
     fake.wait_until(WAIT, &format!("the inline board at ply {ply}"), |f| {
         f.inline_message(id).filter(|m| m.body().contains(&marker))
     })
@@ -166,7 +166,7 @@ async fn inline_challenge_to_a_result() {
         .iter()
         .skip(n)
         .filter(|c| {
-            c.method == "editMessageText" && c.str("text").is_some_and(|t| t.contains("(3):"))
+            c.method == "editMessageText" && c.str("text").is_some_and(|t| t.contains(&support::last_move_marker(3)))
         })
         .count();
     assert_eq!(moves_shown, 1, "exactly one move applied");

@@ -30,9 +30,9 @@ fn fresh_id(base: i64) -> i64 {
     base + (micros % 1_000_000) as i64
 }
 
-/// The move of ply `n` from a caption ("Last move (n): <code>X</code>"), if the caption shows it.
+/// The move of ply `n` from a caption ("Last move: 3... <code>X</code>"), if the caption shows it.
 fn last_move(caption: &str, n: usize) -> Option<String> {
-    let marker = format!("({n}): <code>");
+    let marker = support::last_move_marker(n);
     let start = caption.find(&marker)? + marker.len();
     let end = caption[start..].find("</code>")? + start;
     Some(caption[start..end].to_string())
@@ -372,7 +372,15 @@ async fn takeback_against_the_engine() {
     assert!(last_move(&again.body(), 2).is_some(), "{}", again.body());
     // The new board message is the one kept up to date from now on.
     game.board_id = again.message_id;
-    let old_edits = fake.message(tom.id, board.message_id).unwrap().edits;
+    // The old board loses its buttons, so that no tap lands on a stale picture ...
+    let old_edits = fake
+        .wait_until(WAIT, "the old board without buttons", |f| {
+            f.message(tom.id, board.message_id)
+                .filter(|m| m.reply_markup.is_none())
+                .map(|m| m.edits)
+        })
+        .await;
+    // ... and stays as it was after that.
     let next = game.any_move();
     game.typed(&fake, &tom, &next).await;
     assert_eq!(
@@ -660,6 +668,57 @@ async fn the_board_opens_the_game_in_the_mini_app() {
     fake.send_text(&ann, &text);
     let board = wait_ply(&fake, &ann, board.message_id, 2).await;
     assert!(board.buttons().iter().any(|(l, d)| l == "Open in the app" && d.ends_with(&game)), "{:?}", board.buttons());
+}
+
+/// Switching the board style in /settings during a game shows the game in the new style at once,
+/// and the old board loses its buttons.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_new_board_style_redraws_the_running_game() {
+    let (fake, _damas) = started(&[]).await;
+    let ivy = TestUser::new(fresh_id(7_200_000), "Ivy", Some("en"));
+    let n = fake.call_count();
+    fake.send_text(&ivy, "/play russian easy white");
+    let picture = fake.wait_sent(n, ivy.id).await;
+    assert_eq!(picture.kind, "photo", "pictures are the default");
+    let game = board_data(&picture).game().to_owned();
+
+    let n = fake.call_count();
+    fake.send_text(&ivy, "/settings");
+    let settings = fake.wait_sent(n, ivy.id).await;
+    fake.tap(&ivy, settings.message_id, "m:set:board");
+    let buttons = fake
+        .wait_until(WAIT, "the board in buttons", |f| {
+            f.last_bot_message_where(ivy.id, |m| m.kind == "text" && m.message_id > settings.message_id && my_turn(&m.body()))
+        })
+        .await;
+    assert_eq!(board_data(&buttons).game(), game, "the same game");
+    let squares = buttons.buttons().iter().filter(|(_, d)| d.starts_with("b1:")).count();
+    assert!(squares >= 32, "one button per dark square: {:?}", buttons.buttons());
+    fake.wait_until(WAIT, "the picture without buttons", |f| {
+        f.message(ivy.id, picture.message_id).filter(|m| m.reply_markup.is_none())
+    })
+    .await;
+    assert!(
+        fake.calls_to("editMessageReplyMarkup")
+            .iter()
+            .any(|c| c.params.get("message_id").and_then(|v| v.as_i64()) == Some(picture.message_id)),
+        "the old board's keyboard was removed"
+    );
+
+    // Moves now edit the text board.
+    let tracked = Tracked::new(VariantId::Russian, Position::start(VariantId::Russian), buttons.message_id);
+    fake.send_text(&ivy, &tracked.any_move());
+    let after = wait_ply(&fake, &ivy, buttons.message_id, 2).await;
+    assert_eq!(after.kind, "text");
+
+    // And back to pictures: a picture of the same position.
+    fake.tap(&ivy, settings.message_id, "m:set:board");
+    let again = fake
+        .wait_until(WAIT, "the board as a picture again", |f| {
+            f.last_bot_message_where(ivy.id, |m| m.kind == "photo" && m.message_id > buttons.message_id)
+        })
+        .await;
+    assert!(last_move(&again.body(), 2).is_some(), "{}", again.body());
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -98,22 +98,25 @@ async fn metrics_count_updates_and_sigterm_stops_cleanly() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn json_logs_without_the_token_even_when_telegram_is_unreachable() {
-    // A port nobody listens on: getMe fails and the error is logged.
+    // A port nobody listens on: getMe fails, the error is logged, and the process keeps serving
+    // HTTP while the bot retries; the health check says so.
     let closed = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap();
     let mut damas = Damas::start(&format!("http://{closed}/"), &[("DAMAS_LOG_JSON", "true"), ("RUST_LOG", "debug")]);
-    let deadline = std::time::Instant::now() + Duration::from_secs(30);
-    let status = loop {
-        if let Some(status) = damas.try_status() {
-            break status;
-        }
-        assert!(
-            std::time::Instant::now() < deadline,
-            "damas kept running without Telegram:\n{}",
-            damas.log()
-        );
+    let addr = damas.wait_http_addr();
+    let health = wait_body(addr, "/healthz", |b| b.contains("bot connecting")).await;
+    assert_eq!(health, "ok, bot connecting to Telegram");
+    let ready = http().get(format!("http://{addr}/readyz")).send().await.unwrap();
+    assert_eq!(ready.status(), 200, "the Mini App is served meanwhile");
+    let page = http().get(format!("http://{addr}/app")).send().await.unwrap();
+    assert_eq!(page.status(), 200);
+    // A second attempt after the first backoff.
+    let deadline = std::time::Instant::now() + Duration::from_secs(20);
+    while damas.log().matches("cannot reach Telegram").count() < 2 {
+        assert!(std::time::Instant::now() < deadline, "no retry:\n{}", damas.log());
+        assert!(damas.try_status().is_none(), "damas exited without Telegram:\n{}", damas.log());
         tokio::time::sleep(Duration::from_millis(50)).await;
-    };
-    assert!(!status.success());
+    }
+    assert!(damas.terminate().success(), "a clean stop while retrying");
     let log = damas.log();
     let mut lines = 0;
     for line in log.lines().filter(|l| l.starts_with('{')) {
@@ -124,6 +127,41 @@ async fn json_logs_without_the_token_even_when_telegram_is_unreachable() {
     assert!(lines >= 2, "{log}");
     assert!(log.contains("getMe failed") || log.contains("error sending request"), "{log}");
     assert!(!log.contains(secret_part()), "the token must not be logged:\n{log}");
+}
+
+/// Polls `path` until its body satisfies `pred`; returns the body.
+async fn wait_body(addr: SocketAddr, path: &str, pred: impl Fn(&str) -> bool) -> String {
+    let deadline = std::time::Instant::now() + Duration::from_secs(20);
+    loop {
+        if let Ok(r) = http().get(format!("http://{addr}{path}")).send().await {
+            let body = r.text().await.unwrap_or_default();
+            if pred(&body) {
+                return body;
+            }
+            assert!(std::time::Instant::now() < deadline, "{path} still says {body:?}");
+        }
+        assert!(std::time::Instant::now() < deadline, "{path} never answered");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_telegram_outage_at_start_up_is_retried_until_the_bot_polls() {
+    let fake = FakeTelegram::start(TOKEN).await;
+    fake.fail_next("getMe", 2);
+    let mut damas = Damas::start(&fake.url(), &[]);
+    let addr = damas.wait_http_addr();
+    fake.wait_until(Duration::from_secs(30), "the bot to poll after the outage", |f| (f.get_updates_polls() > 0).then_some(())).await;
+    let get_me = fake.calls_to("getMe");
+    assert_eq!(get_me.iter().filter(|c| !c.ok()).count(), 2, "two failed attempts");
+    assert!(get_me.iter().skip(2).all(|c| c.ok()), "then the ones that worked");
+    assert_eq!(wait_body(addr, "/healthz", |b| b == "ok").await, "ok", "the health check no longer mentions the bot");
+    let user = TestUser::new(7001, "Ana", Some("en"));
+    let after = fake.call_count();
+    fake.send_text(&user, "/start");
+    let reply = fake.wait_sent(after, user.id).await;
+    assert!(!reply.body().is_empty(), "the bot answers after the outage");
+    assert_eq!(damas.log().matches("cannot reach Telegram").count(), 2, "{}", damas.log());
 }
 
 async fn post_update(addr: SocketAddr, secret: Option<&str>, update: &Value) -> u16 {

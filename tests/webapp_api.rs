@@ -180,23 +180,26 @@ async fn telegram_init_data_gives_a_session_and_bad_init_data_does_not() {
     let stale = init_data_for(42, now() - 2 * 3600, TOKEN);
     let missing_hash = good.split("&hash=").next().unwrap().to_owned();
     let other_bot = init_data_for(42, now(), "654321:OTHER-TOKEN");
+    // A launch Telegram did not sign is told apart from an old one and from a malformed request:
+    // the page says "could not verify Telegram's signature", "open it again" or "reload".
     let cases = [
-        ("tampered field", json!({ "init_data": tampered })),
-        ("wrong hash", json!({ "init_data": wrong_hash })),
-        ("stale auth_date", json!({ "init_data": stale })),
-        ("missing hash", json!({ "init_data": missing_hash })),
+        ("tampered field", json!({ "init_data": tampered }), "bad_signature"),
+        ("wrong hash", json!({ "init_data": wrong_hash }), "bad_signature"),
+        ("stale auth_date", json!({ "init_data": stale }), "init_data_expired"),
+        ("missing hash", json!({ "init_data": missing_hash }), "bad_signature"),
         (
             "signed with another bot's token",
             json!({ "init_data": other_bot }),
+            "bad_signature",
         ),
-        ("empty", json!({ "init_data": "" })),
-        ("not an object", json!("hello")),
-        ("unknown field", json!({ "init_data": good, "admin": true })),
+        ("empty", json!({ "init_data": "" }), "bad_signature"),
+        ("not an object", json!("hello"), "unauthorized"),
+        ("unknown field", json!({ "init_data": good, "admin": true }), "unauthorized"),
     ];
-    for (what, body) in cases {
+    for (what, body, code) in cases {
         let (status, reply) = s.post("/api/session", None, body).await;
         assert_eq!(status, 401, "{what}: {reply}");
-        assert_eq!(error_code(&reply), "unauthorized", "{what}");
+        assert_eq!(error_code(&reply), code, "{what}");
         assert!(reply.get("token").is_none(), "{what}");
     }
     let (status, _) = s
@@ -491,16 +494,49 @@ async fn bad_requests_get_clear_errors_and_change_nothing() {
     assert!(stored.moves.is_empty());
 }
 
-/// Reads server-sent events from a streaming response until `pred` accepts one `game` event.
+/// What a client of the event stream keeps: unread bytes and the board drawing it holds.
+#[derive(Default)]
+struct EventFeed {
+    buf: String,
+    svg: Option<String>,
+}
+
+/// Rebuilds a drawing from a `svg_patch` as the page does: `n` keeps lines, `-n` skips them, an
+/// array inserts lines; `base` and `lines` count the old and new lines.
+fn apply_patch(old: &str, patch: &Value) -> String {
+    let lines: Vec<&str> = old.split('\n').collect();
+    assert_eq!(patch["base"].as_u64(), Some(lines.len() as u64), "the patch fits the drawing held");
+    let mut out: Vec<String> = Vec::new();
+    let mut at = 0usize;
+    for op in patch["ops"].as_array().expect("ops") {
+        if let Some(n) = op.as_i64() {
+            if n >= 0 {
+                out.extend(lines[at..at + n as usize].iter().map(|l| l.to_string()));
+                at += n as usize;
+            } else {
+                at += (-n) as usize;
+            }
+        } else {
+            out.extend(op.as_array().expect("inserted lines").iter().map(|l| l.as_str().expect("line").to_owned()));
+        }
+    }
+    assert_eq!(at, lines.len());
+    assert_eq!(patch["lines"].as_u64(), Some(out.len() as u64));
+    out.join("\n")
+}
+
+/// Reads server-sent events from a streaming response until `pred` accepts one `game` event. Every
+/// event's drawing is rebuilt (whole or from its patch) into `svg`; a patched event comes back
+/// with the rebuilt `svg` and `"patched": true`.
 async fn next_game_event(
     resp: &mut reqwest::Response,
-    buf: &mut String,
+    feed: &mut EventFeed,
     pred: impl Fn(&Value) -> bool,
 ) -> Value {
     let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
     loop {
-        while let Some(end) = buf.find("\n\n") {
-            let block: String = buf.drain(..end + 2).collect();
+        while let Some(end) = feed.buf.find("\n\n") {
+            let block: String = feed.buf.drain(..end + 2).collect();
             let mut event = "message";
             let mut data = String::new();
             for line in block.lines() {
@@ -511,7 +547,14 @@ async fn next_game_event(
                 }
             }
             if event == "game" {
-                let value: Value = serde_json::from_str(&data).expect("event data is JSON");
+                let mut value: Value = serde_json::from_str(&data).expect("event data is JSON");
+                if let Some(patch) = value.get("svg_patch").cloned() {
+                    let old = feed.svg.as_deref().expect("a patch comes after a whole drawing");
+                    let svg = apply_patch(old, &patch);
+                    value["svg"] = json!(svg);
+                    value["patched"] = json!(true);
+                }
+                feed.svg = Some(value["svg"].as_str().expect("a drawing").to_owned());
                 if pred(&value) {
                     return value;
                 }
@@ -522,7 +565,7 @@ async fn next_game_event(
             .expect("event in time")
             .expect("stream");
         let chunk = chunk.expect("stream ended");
-        buf.push_str(&String::from_utf8_lossy(&chunk));
+        feed.buf.push_str(&String::from_utf8_lossy(&chunk));
     }
 }
 
@@ -554,7 +597,7 @@ async fn friend_game(a: &Server, b: &Server) {
     let id = game["id"].as_str().unwrap().to_owned();
 
     let mut events = open_events(a, &id, &ana).await;
-    let mut buf = String::new();
+    let mut buf = EventFeed::default();
     let first = next_game_event(&mut events, &mut buf, |_| true).await;
     assert_eq!(first["status"], "waiting");
 
@@ -583,6 +626,13 @@ async fn friend_game(a: &Server, b: &Server) {
     .await;
     assert_eq!(live["moves"][0], "c3-d4");
     assert_eq!(live["last"]["from"], "c3");
+    // The move came as a few changed lines of the drawing, and they rebuild exactly the board the
+    // page would fetch.
+    assert_eq!(live["patched"], true, "a move is sent as a patch of the drawing");
+    let (status, fetched) = a.get(&format!("/api/games/{id}"), Some(&ana)).await;
+    assert_eq!(status, 200);
+    assert_eq!(fetched["version"], live["version"]);
+    assert_eq!(live["svg"], fetched["svg"], "the patched drawing is the board as it stands");
     assert!(
         !live["legal"].as_array().unwrap().is_empty(),
         "now Ana may move"
@@ -724,6 +774,22 @@ async fn board_pictures_and_the_page() {
                 .starts_with(kind)
         );
     }
+    // Compressed for clients that accept it (the script and a game with its drawing), as they are.
+    for (encoding, path) in [("gzip", "/app/static/app.js"), ("br", "/app/static/app.js"), ("br", "/app/static/i18n/ru.json")] {
+        let resp = s
+            .http
+            .get(format!("{}{path}", s.base))
+            .header("accept-encoding", encoding)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(resp.status(), 200);
+        assert_eq!(resp.headers().get("content-encoding").and_then(|v| v.to_str().ok()), Some(encoding), "{path}");
+        let plain = s.http.get(format!("{}{path}", s.base)).send().await.unwrap();
+        assert!(plain.headers().get("content-encoding").is_none(), "uncompressed when not asked");
+        let (packed, whole) = (resp.bytes().await.unwrap().len(), plain.bytes().await.unwrap().len());
+        assert!(packed * 2 < whole, "{path}: {packed} of {whole} bytes");
+    }
     let root = reqwest::Client::builder()
         .redirect(reqwest::redirect::Policy::none())
         .build()
@@ -773,11 +839,27 @@ async fn a_game_from_a_position_with_two_capture_routes() {
         )
         .await;
     assert_eq!((status, error_code(&body)), (422, "illegal_move"), "{body}");
+    assert_eq!(body["reason"], json!({ "kind": "ambiguous" }), "the rules' reason, for the page to word");
     assert_eq!(
         body["alternatives"].as_array().map(Vec::len),
         Some(2),
         "{body}"
     );
+    // A quiet move while a capture is there: the reason names the rule.
+    let (status, forced) = s
+        .post(
+            "/api/games",
+            Some(&me),
+            json!({ "variant": "russian", "color": "white", "level": 1, "fen": "W:Wc3,g3:Bd4,a7" }),
+        )
+        .await;
+    assert_eq!(status, 201, "{forced}");
+    let forced_id = forced["id"].as_str().unwrap();
+    let (status, body) = s
+        .post(&format!("/api/games/{forced_id}/moves"), Some(&me), json!({ "move": "g3-h4" }))
+        .await;
+    assert_eq!(status, 422, "{body}");
+    assert_eq!(body["reason"]["kind"], "capture_required", "{body}");
     let (status, after) = s
         .post(
             &format!("/api/games/{id}/moves"),
@@ -960,7 +1042,7 @@ async fn events_leave_no_channel_behind(s: &Server, watched: impl Fn() -> usize)
         .await;
     let id = game["id"].as_str().unwrap().to_owned();
     let mut events = open_events(s, &id, &me).await;
-    let mut buf = String::new();
+    let mut buf = EventFeed::default();
     next_game_event(&mut events, &mut buf, |_| true).await;
     assert_eq!(watched(), 1);
     drop(events);

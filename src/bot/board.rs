@@ -201,7 +201,7 @@ pub fn caption(game: &Game, viewer: UserId, lang: Lang, position: &Position, las
     )];
     lines.push(status_line(game, viewer, lang, thinking));
     if let Some(mv) = last.filter(|m| !m.is_empty()) {
-        let number = game.moves.len();
+        let number = crate::game::pdn::move_label(game, game.moves.len().saturating_sub(1));
         lines.push(tf(lang, "game-last-move", &[("move", &format!("<code>{}</code>", escape(mv))), ("n", &number)]));
     }
     lines.push(tf(
@@ -294,6 +294,31 @@ mod tests {
 
     fn look(mode: BoardMode) -> Look {
         Look { lang: Lang::En, mode, flip: false, theme: Theme::Light }
+    }
+
+    #[test]
+    fn the_caption_numbers_moves_as_the_pdn_does() {
+        let mut g = game();
+        let mut pos = Position::start(VariantId::International);
+        for m in ["32-28", "19-23", "28x19"] {
+            pos = pos.play(&pos.parse_move(m).unwrap());
+            g.moves.push(m.to_owned());
+        }
+        let text = caption(&g, UserId(7), Lang::En, &pos, Some("28x19"), false);
+        assert!(text.contains("Last move: 2. <code>28x19</code>"), "{text}");
+        let pdn = crate::game::pdn::export(&g, &Default::default());
+        assert!(pdn.contains("1. 32-28 19-23 2. 28x19"), "{pdn}");
+        g.moves.pop();
+        let text = caption(&g, UserId(7), Lang::En, &pos, Some("19-23"), false);
+        assert!(text.contains("Last move: 1... <code>19-23</code>"), "{text}");
+
+        // From a position with Black to move, Black's first move answers move 1.
+        let start = Position::from_fen(VariantId::International, "B:W28,40:B23,5").unwrap();
+        let mut g = Game::new(GameId::parse("abc124").unwrap(), VariantId::International, start.to_fen(), start.side_to_move(), Player::human(7, "Ana"), Player::Engine { level: 1 }, 0);
+        g.moves.push("23-29".to_owned());
+        let text = caption(&g, UserId(7), Lang::Es, &start, Some("23-29"), false);
+        assert!(text.contains("Última jugada: 1... <code>23-29</code>"), "{text}");
+        assert!(crate::game::pdn::export(&g, &Default::default()).contains("1... 23-29"));
     }
 
     #[test]

@@ -462,7 +462,7 @@ pub async fn notify_turn(bot: &Bot, ctx: &Ctx, game: &Game) {
             "game-last-move",
             &[
                 ("move", &format!("<code>{}</code>", escape(mv))),
-                ("n", &game.moves.len()),
+                ("n", &crate::game::pdn::move_label(game, game.moves.len() - 1)),
             ],
         ));
     }
@@ -888,9 +888,11 @@ async fn tap(
     };
     let user = me(who);
     let action = data.action().clone();
-    // Looking costs nothing; everything else is for the two players.
+    // Looking costs nothing; everything else is for the two players. A watcher's tap on an empty
+    // square is told so too, or the button would seem broken.
     if matches!(action, Action::Noop) {
-        answer(bot, q, None).await;
+        let text = game.colors_of(user).is_empty().then(|| t(lang, "group-not-your-game"));
+        answer(bot, q, text).await;
         return Ok(());
     }
     // Redrawing a message is for the messages that show this game, or for its players.

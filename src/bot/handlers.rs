@@ -19,6 +19,7 @@ use crate::rulebook::{self, Topic};
 use crate::rules::VariantId;
 
 /// Who is talking and in which language.
+#[derive(Clone)]
 pub struct Who {
     pub user: u64,
     pub chat: ChatId,
@@ -270,6 +271,10 @@ async fn toggle_setting(bot: &Bot, ctx: &Ctx, who: &Who, message: &MaybeInaccess
             .reply_markup(views::settings_menu(who.lang, &prefs)),
     )
     .await?;
+    if which == "board" {
+        let who = Who { prefs, ..who.clone() };
+        play::redraw_after_style_change(bot, ctx, &who).await?;
+    }
     Ok(())
 }
 

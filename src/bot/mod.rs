@@ -27,6 +27,7 @@ use tokio::sync::watch;
 use crate::config::Config;
 use crate::game::GameStore;
 use crate::game::service::GameService;
+use crate::ops::connect::{BotHealth, BotState};
 use i18n::{Lang, t};
 use prefs::PrefsStore;
 
@@ -87,12 +88,57 @@ pub async fn connect(config: Arc<Config>, games: Arc<GameService>) -> anyhow::Re
     Ok(Connected { bot, me, ctx })
 }
 
-/// Runs the bot with long polling until `stop` turns true.
-pub async fn run(config: Arc<Config>, games: Arc<GameService>, mut stop: watch::Receiver<bool>) -> anyhow::Result<()> {
-    let Connected { bot, ctx, .. } = connect(config.clone(), games).await?;
-    // Polling and a webhook exclude each other; a webhook left over from a deployment would make
-    // every getUpdates fail.
-    telegram::call(bot.delete_webhook()).await.context("deleteWebhook failed")?;
+/// The wait before attempt `n + 1` to reach Telegram after `n` failed ones: 1 s, doubling, at
+/// most a minute.
+pub fn connect_backoff(failures: u32) -> std::time::Duration {
+    std::time::Duration::from_secs(1u64 << failures.min(6)).min(std::time::Duration::from_secs(60))
+}
+
+/// Connects like [`connect`] (and, for long polling, removes any webhook), retrying with backoff
+/// until it works or `stop` turns true (then `None`). `health` follows the attempts, so that the
+/// health checks show a bot that cannot reach Telegram while the Mini App keeps serving.
+pub async fn connect_with_retry(
+    config: Arc<Config>,
+    games: Arc<GameService>,
+    health: BotHealth,
+    polling: bool,
+    mut stop: watch::Receiver<bool>,
+) -> Option<Connected> {
+    let mut failures = 0u32;
+    loop {
+        health.set(BotState::Connecting);
+        let attempt = async {
+            let connected = connect(config.clone(), games.clone()).await?;
+            if polling {
+                // Polling and a webhook exclude each other; a webhook left over from a deployment
+                // would make every getUpdates fail.
+                telegram::call(connected.bot.delete_webhook()).await.context("deleteWebhook failed")?;
+            }
+            anyhow::Ok(connected)
+        };
+        match attempt.await {
+            Ok(connected) => {
+                health.set(BotState::Up);
+                return Some(connected);
+            }
+            Err(e) => {
+                let wait = connect_backoff(failures);
+                failures = failures.saturating_add(1);
+                tracing::error!(error = %format!("{e:#}"), attempt = failures, retry_in_s = wait.as_secs(), "cannot reach Telegram; the Mini App keeps serving and the bot retries");
+                tokio::select! {
+                    _ = tokio::time::sleep(wait) => {}
+                    _ = stop.wait_for(|s| *s) => return None,
+                }
+            }
+        }
+    }
+}
+
+/// Runs the bot with long polling until `stop` turns true, first reaching Telegram with retries.
+pub async fn run(config: Arc<Config>, games: Arc<GameService>, health: BotHealth, mut stop: watch::Receiver<bool>) -> anyhow::Result<()> {
+    let Some(Connected { bot, ctx, .. }) = connect_with_retry(config.clone(), games, health, true, stop.clone()).await else {
+        return Ok(());
+    };
 
     let mut dispatcher = Dispatcher::builder(bot.clone(), crate::ops::instrument(schema()))
         .dependencies(dptree::deps![ctx])

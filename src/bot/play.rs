@@ -328,6 +328,13 @@ async fn show(bot: &Bot, ctx: &Ctx, who: &Who, game: &Game, step: &Step, thinkin
         None => call(bot.send_message(who.chat, message.caption.clone()).parse_mode(ParseMode::Html).reply_markup(message.markup.clone())).await?,
     };
     ctx.shown.set((who.chat.0, sent.id.0), game.version, message.fingerprint());
+    // The board it replaces keeps its picture but not its buttons: only the newest one is played on.
+    if let Some(MessageRef::Chat { chat_id, message_id }) = view_in(game, who.chat)
+        && message_id != sent.id.0
+        && let Err(e) = edit(bot.edit_message_reply_markup(ChatId(chat_id.0), MessageId(message_id))).await
+    {
+        tracing::debug!(error = %e, "cannot remove the old board's buttons");
+    }
     let view = MessageRef::Chat { chat_id: GameChat(who.chat.0), message_id: sent.id.0 };
     if let Err(e) = ctx.games.add_view(&game.id, view).await {
         // The board works without it; only later edits would go to a new message.
@@ -377,6 +384,16 @@ async fn edit_board(bot: &Bot, ctx: &Ctx, key: (i64, i32), version: u64, look: &
     }
     ctx.shown.set(key, version, message.fingerprint());
     Ok(())
+}
+
+/// After the board style was switched in the settings: the game's board again, drawn the new way
+/// (a picture cannot be edited into buttons), the old one's keyboard removed.
+pub async fn redraw_after_style_change(bot: &Bot, ctx: &Ctx, who: &Who) -> HandlerResult {
+    let Some(game) = current(ctx, who).await? else { return Ok(()) };
+    if view_in(&game, who.chat).is_none() {
+        return Ok(());
+    }
+    show(bot, ctx, who, &game, &idle(), false, Show::New, None).await
 }
 
 /// /board: the board again, as a new message (the one edited from now on).

@@ -49,7 +49,8 @@ pub async fn serve(config: Arc<Config>) -> anyhow::Result<()> {
     info!(%addr, "HTTP server listening on http://{addr}/");
 
     let health = crate::ops::connect::StoreHealth::default();
-    let state = AppState::new(config.clone()).with_shutdown(stop_rx.clone()).with_store_health(health.clone());
+    let bot_health = crate::ops::connect::BotHealth::default();
+    let state = AppState::new(config.clone()).with_shutdown(stop_rx.clone()).with_store_health(health.clone()).with_bot_health(bot_health.clone());
     let ready = state.ready.clone();
     let mut http_stop = stop_rx.clone();
     let mut router = webapp::router(state.clone()).merge(crate::ops::metrics::router());
@@ -97,17 +98,23 @@ pub async fn serve(config: Arc<Config>) -> anyhow::Result<()> {
     let sweeper = games.clone().spawn_sweeper(std::time::Duration::from_secs(30));
     let bot = match (&config.telegram.token, webhook) {
         (Some(_), Some(slot)) => {
-            let connected = crate::bot::connect(config.clone(), games.clone()).await?;
-            let target = crate::ops::webhook::Target {
-                handler: crate::ops::instrument(crate::bot::schema()),
-                deps: connected.deps(),
-                store: store.clone(),
-            };
-            let _ = slot.set(target);
-            info!(path = %config.webhook.path, "webhook mode: taking updates over HTTP");
+            // Until the bot reaches Telegram the webhook answers 503 and Telegram delivers again later.
+            let (config, games, store, stop) = (config.clone(), games.clone(), store.clone(), stop_rx.clone());
+            tokio::spawn(async move {
+                let Some(connected) = crate::bot::connect_with_retry(config.clone(), games, bot_health, false, stop).await else {
+                    return;
+                };
+                let target = crate::ops::webhook::Target {
+                    handler: crate::ops::instrument(crate::bot::schema()),
+                    deps: connected.deps(),
+                    store,
+                };
+                let _ = slot.set(target);
+                info!(path = %config.webhook.path, "webhook mode: taking updates over HTTP");
+            });
             None
         }
-        (Some(_), None) => Some(tokio::spawn(crate::bot::run(config.clone(), games.clone(), stop_rx.clone()))),
+        (Some(_), None) => Some(tokio::spawn(crate::bot::run(config.clone(), games.clone(), bot_health, stop_rx.clone()))),
         (None, _) => {
             info!("TELEGRAM_BOT_TOKEN is not set: running the HTTP server only");
             None

@@ -341,7 +341,6 @@ impl Default for ExportOptions {
 /// The game as PDN, with the standard tags; FEN only when the game did not start from the
 /// variant's initial position.
 pub fn export(game: &Game, options: &ExportOptions) -> String {
-    let variant = game.variant.rules();
     let mut tags = vec![
         ("Event".to_owned(), options.event.clone()),
         ("Site".to_owned(), options.site.clone()),
@@ -357,9 +356,26 @@ pub fn export(game: &Game, options: &ExportOptions) -> String {
     if !standard_start {
         tags.push(("FEN".to_owned(), game.start_fen.clone()));
     }
-    let first_side = Position::from_fen(game.variant, &game.start_fen).map_or(variant.first_to_move, |p| p.side_to_move());
     let pdn = PdnGame { tags, moves: game.moves.clone(), comments: Vec::new(), result: Some(game.result_pdn().to_owned()) };
-    write(&pdn, first_side == variant.first_to_move)
+    write(&pdn, pairs_aligned(game))
+}
+
+/// Whether the game's first move opens a move pair: it does unless the game started from a
+/// position with the variant's second player to move.
+fn pairs_aligned(game: &Game) -> bool {
+    let first = game.variant.rules().first_to_move;
+    Position::from_fen(game.variant, &game.start_fen).map_or(true, |p| p.side_to_move() == first)
+}
+
+/// The PDN number of the game's move at `index` (from 0): `12.` when it opens a move pair, `12...`
+/// when it answers one. Captions number moves like the PDN file.
+pub fn move_label(game: &Game, index: usize) -> String {
+    pair_label(index + usize::from(!pairs_aligned(game)))
+}
+
+/// The label of half-move `k` counted from the first of a pair.
+fn pair_label(k: usize) -> String {
+    if k % 2 == 0 { format!("{}.", k / 2 + 1) } else { format!("{}...", k / 2 + 1) }
 }
 
 /// The GameType tag value: the bare number for standard types, the full description otherwise.
@@ -386,10 +402,8 @@ pub fn write(game: &PdnGame, pairs_aligned: bool) -> String {
             units.push(format!("{{{}}}", text.replace('}', ")")));
         }
         let k = i + offset;
-        if k % 2 == 0 {
-            units.push(format!("{}. {mv}", k / 2 + 1));
-        } else if i == 0 {
-            units.push(format!("{}... {mv}", k / 2 + 1));
+        if k % 2 == 0 || i == 0 {
+            units.push(format!("{} {mv}", pair_label(k)));
         } else {
             units.push(mv.clone());
         }

@@ -3,7 +3,7 @@
 //! exit. Until the connection is made every store call fails as `Unavailable` (users are asked to
 //! try again) and the health check reports the store as down.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
 use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
@@ -27,6 +27,39 @@ pub fn backoff(failures: u32) -> Duration {
     FIRST_BACKOFF
         .saturating_mul(1u32 << failures.min(10))
         .min(MAX_BACKOFF)
+}
+
+/// Where the Telegram bot stands, for the health checks: a process whose bot cannot reach
+/// Telegram keeps serving the Mini App and retries the bot in the background.
+#[derive(Clone, Default)]
+pub struct BotHealth(Arc<AtomicU8>);
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BotState {
+    /// No bot token: HTTP only.
+    Off,
+    /// Trying to reach Telegram (at start-up, with backoff).
+    Connecting,
+    Up,
+}
+
+impl BotHealth {
+    pub fn state(&self) -> BotState {
+        match self.0.load(Ordering::Acquire) {
+            1 => BotState::Connecting,
+            2 => BotState::Up,
+            _ => BotState::Off,
+        }
+    }
+
+    pub fn set(&self, state: BotState) {
+        let n = match state {
+            BotState::Off => 0,
+            BotState::Connecting => 1,
+            BotState::Up => 2,
+        };
+        self.0.store(n, Ordering::Release);
+    }
 }
 
 /// A store that becomes Redis once the background connection succeeds.

@@ -105,6 +105,9 @@ pub struct BoardView {
     pub show_turn: bool,
     /// Width and height of the PNG in pixels (clamped to `MIN_SIZE..=MAX_SIZE`).
     pub size: u32,
+    /// Square numbers for a phone screen: larger, outlined and drawn over the pieces, since at the
+    /// corner size a 10×10 board's numbers are a few pixels high.
+    pub screen_numbers: bool,
 }
 
 impl BoardView {
@@ -122,7 +125,13 @@ impl BoardView {
             must_capture,
             show_turn: true,
             size: 640,
+            screen_numbers: false,
         }
+    }
+
+    pub fn screen_numbers(mut self, on: bool) -> Self {
+        self.screen_numbers = on;
+        self
     }
 
     pub fn flipped(mut self, flip: bool) -> Self {

@@ -23,6 +23,8 @@ const FRAME: f32 = 0.36;
 const PIECE_RADIUS: f32 = 37.0;
 /// Font size of square numbers and of edge coordinates, in SVG units.
 const NUMBER_SIZE: f32 = 18.0;
+/// Font size of square numbers drawn over the pieces for a phone screen.
+const SCREEN_NUMBER_SIZE: f32 = 30.0;
 const COORD_SIZE: f32 = 24.0;
 /// Height of a digit above the baseline, as a fraction of the font size (DejaVu Sans Bold).
 const CAP_HEIGHT: f32 = 0.73;
@@ -197,6 +199,8 @@ pub struct Scene {
     /// Playing squares with their notation name (used for `data-sq` and, if `numbered`, drawn).
     pub squares: Vec<(Cell, String)>,
     pub numbered: bool,
+    /// Numbers larger and over the pieces (see [`BoardView::screen_numbers`]).
+    pub screen_numbers: bool,
     /// Edge coordinates, left to right and top to bottom as seen on the picture.
     pub files: Vec<String>,
     pub ranks: Vec<String>,
@@ -408,7 +412,7 @@ impl Scene {
         if layers.marks {
             self.write_marks(&mut board);
         }
-        if self.numbered && layers.numbers {
+        if self.numbered && layers.numbers && !self.screen_numbers {
             for (cell, name) in &self.squares {
                 self.write_number(&mut board, *cell, name);
                 chars.extend(name.chars());
@@ -416,6 +420,13 @@ impl Scene {
         }
         if layers.pieces {
             self.write_pieces(&mut board);
+        }
+        if self.numbered && layers.numbers && self.screen_numbers {
+            for (cell, name) in &self.squares {
+                let (x, y) = self.origin(*cell);
+                write_glyphs(&mut board, "numo", name, x + 3.0, y + 3.0 + SCREEN_NUMBER_SIZE * CAP_HEIGHT, SCREEN_NUMBER_SIZE);
+                chars.extend(name.chars());
+            }
         }
         if layers.over {
             self.write_over(&mut board);
@@ -722,6 +733,7 @@ impl Scene {
             layout: Layout::new(view.size, rows.max(cols)),
             squares,
             numbered: !variant.algebraic,
+            screen_numbers: view.screen_numbers,
             files,
             ranks,
             pieces,

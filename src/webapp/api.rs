@@ -25,7 +25,8 @@ use tokio::sync::broadcast;
 
 use super::limits::{self, StreamTicket};
 use super::session::{self, Session};
-use super::view::{self, GameView, VariantView};
+use super::patch::Patch;
+use super::view::{self, GameView, Look, VariantView};
 use super::{AppState, init_data};
 use crate::game::model::{GameId, Player, Status};
 use crate::game::service::{GameError, GameService, NewGame, off_thread};
@@ -62,6 +63,9 @@ pub struct ApiError {
     pub code: &'static str,
     pub message: String,
     pub alternatives: Vec<String>,
+    /// Why a move was refused, as the rules say it (`{"kind": "capture_required"}` ...), for the
+    /// page to explain in the player's language.
+    pub reason: Option<serde_json::Value>,
     /// Seconds after which the same request may succeed (sent as `Retry-After`).
     pub retry_after: Option<u64>,
 }
@@ -73,6 +77,7 @@ impl ApiError {
             code,
             message: message.into(),
             alternatives: Vec::new(),
+            reason: None,
             retry_after: None,
         }
     }
@@ -110,6 +115,9 @@ impl IntoResponse for ApiError {
         if !self.alternatives.is_empty() {
             body["alternatives"] = json!(self.alternatives);
         }
+        if let Some(reason) = self.reason {
+            body["reason"] = reason;
+        }
         let mut response = (self.status, axum::Json(body)).into_response();
         response
             .headers_mut()
@@ -130,6 +138,7 @@ impl From<GameError> for ApiError {
             GameError::Move(m) => {
                 let mut err = ApiError::new(S::UNPROCESSABLE_ENTITY, "illegal_move", e.to_string());
                 err.alternatives = m.alternatives.clone();
+                err.reason = serde_json::to_value(&m.reason).ok();
                 return err;
             }
             GameError::GameOver => (S::CONFLICT, "game_over"),
@@ -284,23 +293,27 @@ struct ViewQuery {
     /// The session token (for the event stream).
     #[serde(default)]
     token: Option<String>,
+    /// Turn the board around from the viewer's own side.
+    #[serde(default)]
+    turned: Option<bool>,
 }
 
 impl ViewQuery {
-    fn theme(&self) -> ApiResult<Theme> {
-        match &self.theme {
-            None => Ok(Theme::Light),
+    fn look(&self) -> ApiResult<Look> {
+        let theme = match &self.theme {
+            None => Theme::Light,
             Some(t) => t
                 .parse()
-                .map_err(|e: render::UnknownTheme| ApiError::bad_request(e.to_string())),
-        }
+                .map_err(|e: render::UnknownTheme| ApiError::bad_request(e.to_string()))?,
+        };
+        Ok(Look { theme, turned: self.turned.unwrap_or(false) })
     }
 }
 
 /// The game for the viewer, built on the blocking pool: it replays the game and lists the moves.
-async fn view_of(game: &crate::game::Game, who: &Session, theme: Theme) -> ApiResult<GameView> {
+async fn view_of(game: &crate::game::Game, who: &Session, look: Look) -> ApiResult<GameView> {
     let (game, viewer) = (game.clone(), who.user);
-    Ok(off_thread(move || view::build(&game, viewer, theme)).await?)
+    Ok(off_thread(move || view::build(&game, viewer, look)).await?)
 }
 
 fn no_store<T: Serialize>(value: T) -> Response {
@@ -391,7 +404,7 @@ async fn create_session(State(state): State<AppState>, Body(bytes): Body) -> Api
         state.config.telegram.init_data_max_age,
         now_unix(),
     )
-    .map_err(|e| ApiError::unauthorized(e.to_string()))?;
+    .map_err(refused_init_data)?;
     let who = Session {
         user: crate::game::UserId(data.user.id),
         name: data.user.display_name(),
@@ -403,6 +416,17 @@ async fn create_session(State(state): State<AppState>, Body(bytes): Body) -> Api
         .as_deref()
         .and_then(|p| GameId::parse(p).ok());
     issue(&state, who, start_game).await
+}
+
+/// A launch Telegram did not sign (or signed for another bot) is told apart from an old one: the
+/// first needs the app opened from the bot, the second only a fresh launch.
+fn refused_init_data(e: init_data::InitDataError) -> ApiError {
+    use init_data::InitDataError as E;
+    let code = match e {
+        E::Expired | E::FromTheFuture => "init_data_expired",
+        _ => "bad_signature",
+    };
+    ApiError::new(StatusCode::UNAUTHORIZED, code, e.to_string())
 }
 
 #[derive(Deserialize, Default)]
@@ -492,7 +516,7 @@ async fn create_game(
 ) -> ApiResult<Response> {
     let who = session_of(&state, bearer(&headers)).await?;
     let request: NewGameRequest = body(&bytes)?;
-    let theme = q.theme()?;
+    let look = q.look()?;
     let variant: VariantId = request
         .variant
         .parse()
@@ -564,7 +588,7 @@ async fn create_game(
             format!("at most {limit} unfinished games at once"),
         ));
     };
-    let mut response = no_store(view_of(&game, &who, theme).await?);
+    let mut response = no_store(view_of(&game, &who, look).await?);
     *response.status_mut() = StatusCode::CREATED;
     Ok(response)
 }
@@ -579,14 +603,14 @@ async fn get_game(
     let who = session_of(&state, bearer(&headers)).await?;
     let id = game_id(&id)?;
     let game = games(&state)?.get(&id).await?;
-    Ok(no_store(view_of(&game, &who, q.theme()?).await?))
+    Ok(no_store(view_of(&game, &who, q.look()?).await?))
 }
 
 /// The parts of a request every game action shares.
 struct Action {
     who: Session,
     id: GameId,
-    theme: Theme,
+    look: Look,
     service: Arc<GameService>,
 }
 
@@ -598,11 +622,11 @@ async fn action(
 ) -> ApiResult<Action> {
     let who = session_of(state, bearer(headers)).await?;
     let id = game_id(id)?;
-    let theme = q.theme()?;
+    let look = q.look()?;
     Ok(Action {
         who,
         id,
-        theme,
+        look,
         service: games(state)?.clone(),
     })
 }
@@ -637,7 +661,7 @@ async fn join(
 ) -> ApiResult<Response> {
     let a = action(&state, &id, &q, &headers).await?;
     let game = a.service.join(&a.id, a.who.user, &a.who.name).await?;
-    Ok(no_store(view_of(&game, &a.who, a.theme).await?))
+    Ok(no_store(view_of(&game, &a.who, a.look).await?))
 }
 
 /// `POST /api/games/{id}/moves {"move": "32-28", "version": 3}`; answers after the engine's reply
@@ -658,7 +682,7 @@ async fn play(
         .service
         .play(&a.id, a.who.user, &request.text, request.version)
         .await?;
-    Ok(no_store(view_of(&game, &a.who, a.theme).await?))
+    Ok(no_store(view_of(&game, &a.who, a.look).await?))
 }
 
 async fn resign(
@@ -674,7 +698,7 @@ async fn resign(
         return Err(ApiError::bad_request("resign takes no answer"));
     }
     let game = a.service.resign(&a.id, a.who.user, request.version).await?;
-    Ok(no_store(view_of(&game, &a.who, a.theme).await?))
+    Ok(no_store(view_of(&game, &a.who, a.look).await?))
 }
 
 async fn draw(
@@ -726,7 +750,7 @@ async fn offer(
                 .await?
         }
     };
-    Ok(no_store(view_of(&game, &a.who, a.theme).await?))
+    Ok(no_store(view_of(&game, &a.who, a.look).await?))
 }
 
 async fn rematch(
@@ -739,7 +763,7 @@ async fn rematch(
     let game = match a.service.rematch(&a.id, a.who.user).await? {
         crate::game::service::Rematch::Offered(g) | crate::game::service::Rematch::Started(g) => g,
     };
-    Ok(no_store(view_of(&game, &a.who, a.theme).await?))
+    Ok(no_store(view_of(&game, &a.who, a.look).await?))
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -756,11 +780,11 @@ async fn events(
     let token = bearer(&headers).or(q.token.as_deref());
     let who = session_of(&state, token).await?;
     let id = game_id(&id)?;
-    let theme = q.theme()?;
+    let look = q.look()?;
     let service = games(&state)?.clone();
     // Only a game that exists, shown as this viewer may see it, gets a channel: watching made-up
     // ids must not leave anything behind.
-    view_of(&service.get(&id).await?, &who, theme).await?;
+    view_of(&service.get(&id).await?, &who, look).await?;
     let ticket = state.guards().streams.open(who.user).ok_or_else(|| {
         ApiError::new(
             StatusCode::TOO_MANY_REQUESTS,
@@ -772,15 +796,17 @@ async fn events(
     // Subscribe before the read the stream starts from, so no change between the two is missed.
     let rx = service.subscribe(&id).await?;
     let game = service.get(&id).await?;
-    let first = game_event(&view_of(&game, &who, theme).await?);
+    let view = view_of(&game, &who, look).await?;
+    let first = game_event(&view, None);
     let feed = Feed {
         rx,
         service,
         id,
         who,
-        theme,
+        look,
         version: game.version,
         first: Some(first),
+        svg: view.svg,
         _ticket: ticket,
     };
     let stream = futures::stream::unfold(feed, |mut feed| async move {
@@ -797,14 +823,26 @@ async fn events(
         .keep_alive(KeepAlive::new().interval(Duration::from_secs(15))))
 }
 
-fn game_event(view: &GameView) -> Event {
-    match serde_json::to_string(view) {
-        Ok(json) => Event::default()
-            .event("game")
-            .id(view.version.to_string())
-            .data(json),
-        Err(e) => Event::default().event("error").data(e.to_string()),
+/// The game as an event: with the whole board drawing, or with `svg_patch` in its place when the
+/// stream already sent `previous_svg` and the changes are much smaller than the drawing.
+fn game_event(view: &GameView, previous_svg: Option<&str>) -> Event {
+    let mut value = match serde_json::to_value(view) {
+        Ok(value) => value,
+        Err(e) => return Event::default().event("error").data(e.to_string()),
+    };
+    if let Some(old) = previous_svg {
+        let patch = Patch::between(old, &view.svg);
+        if patch.wire_size() < view.svg.len() / 2
+            && let Some(fields) = value.as_object_mut()
+        {
+            fields.remove("svg");
+            fields.insert("svg_patch".into(), json!(patch));
+        }
     }
+    Event::default()
+        .event("game")
+        .id(view.version.to_string())
+        .data(value.to_string())
 }
 
 struct Feed {
@@ -812,9 +850,11 @@ struct Feed {
     service: Arc<GameService>,
     id: GameId,
     who: Session,
-    theme: Theme,
+    look: Look,
     version: u64,
     first: Option<Event>,
+    /// The drawing the client holds: the last one this stream sent, whole or as a patch.
+    svg: String,
     /// Counts the stream among the viewer's open ones while it lives.
     _ticket: StreamTicket,
 }
@@ -838,9 +878,13 @@ impl Feed {
             match self.service.get(&self.id).await {
                 Ok(game) if game.version > self.version => {
                     self.version = game.version;
-                    let (viewer, theme) = (self.who.user, self.theme);
-                    return Some(match off_thread(move || view::build(&game, viewer, theme)).await {
-                        Ok(v) => game_event(&v),
+                    let (viewer, look) = (self.who.user, self.look);
+                    return Some(match off_thread(move || view::build(&game, viewer, look)).await {
+                        Ok(mut v) => {
+                            let event = game_event(&v, Some(&self.svg));
+                            self.svg = std::mem::take(&mut v.svg);
+                            event
+                        }
                         Err(e) => Event::default().event("error").data(e.to_string()),
                     });
                 }

@@ -13,6 +13,7 @@ pub mod api;
 pub mod init_data;
 pub mod limits;
 mod page;
+pub mod patch;
 pub mod session;
 pub mod view;
 
@@ -36,6 +37,8 @@ pub struct AppState {
     pub ready: Arc<AtomicBool>,
     /// Whether the store answers (Redis connected and reachable); the health checks report it.
     store_health: crate::ops::connect::StoreHealth,
+    /// Whether the bot reached Telegram (the health checks say when it is still trying).
+    bot_health: crate::ops::connect::BotHealth,
     /// Set once the store is open; the API answers 503 until then.
     games: Arc<OnceLock<Arc<GameService>>>,
     /// HMAC key derived from the bot token, when there is one.
@@ -54,7 +57,7 @@ impl AppState {
         let store_health = crate::ops::connect::StoreHealth::default();
         store_health.set(true);
         let guards = Arc::new(limits::Guards::new(&config));
-        AppState { config, ready: Arc::new(AtomicBool::new(false)), store_health, games: Arc::new(OnceLock::new()), init_secret, stopping, guards }
+        AppState { config, ready: Arc::new(AtomicBool::new(false)), store_health, bot_health: Default::default(), games: Arc::new(OnceLock::new()), init_secret, stopping, guards }
     }
 
     /// Event streams end when `stop` turns true (so a graceful shutdown does not wait for them).
@@ -66,6 +69,12 @@ impl AppState {
     /// The health checks follow `health` (false while Redis is not connected or does not answer).
     pub fn with_store_health(mut self, health: crate::ops::connect::StoreHealth) -> Self {
         self.store_health = health;
+        self
+    }
+
+    /// The health checks tell whether the bot is still trying to reach Telegram.
+    pub fn with_bot_health(mut self, health: crate::ops::connect::BotHealth) -> Self {
+        self.bot_health = health;
         self
     }
 
@@ -99,27 +108,38 @@ pub fn router(state: AppState) -> Router {
         .route("/readyz", get(readyz))
         .merge(page::routes())
         .merge(api::routes())
+        // gzip or brotli as the client accepts; tower-http leaves event streams and pictures alone.
+        .layer(tower_http::compression::CompressionLayer::new())
         .with_state(state)
 }
 
-/// Liveness: 200 while the process serves HTTP, also during a Redis outage (the body says so), so
-/// that a liveness probe never restarts every instance for a fault none of them can fix. Routing
-/// decisions belong to [`readyz`].
-async fn healthz(State(state): State<AppState>) -> (StatusCode, &'static str) {
-    if state.store_health.up() {
-        (StatusCode::OK, "ok")
-    } else {
-        (StatusCode::OK, "ok, store unavailable")
-    }
+/// Liveness: 200 while the process serves HTTP, also during a Redis outage or while the bot cannot
+/// reach Telegram (the body says so), so that a liveness probe never restarts every instance for a
+/// fault none of them can fix. Routing decisions belong to [`readyz`].
+async fn healthz(State(state): State<AppState>) -> (StatusCode, String) {
+    (StatusCode::OK, with_faults("ok", &state))
 }
 
-/// 200 once started and while the store answers, so a load balancer routes only to working processes.
-async fn readyz(State(state): State<AppState>) -> (StatusCode, &'static str) {
+/// `ok`, followed by what does not work: `ok, store unavailable, bot connecting to Telegram`.
+fn with_faults(head: &str, state: &AppState) -> String {
+    let mut body = head.to_owned();
+    if !state.store_health.up() {
+        body.push_str(", store unavailable");
+    }
+    if state.bot_health.state() == crate::ops::connect::BotState::Connecting {
+        body.push_str(", bot connecting to Telegram");
+    }
+    body
+}
+
+/// 200 once started and while the store answers, so a load balancer routes only to working
+/// processes. A bot still connecting does not hold the Mini App back; the body mentions it.
+async fn readyz(State(state): State<AppState>) -> (StatusCode, String) {
     if !state.ready.load(Ordering::Acquire) {
-        (StatusCode::SERVICE_UNAVAILABLE, "starting")
+        (StatusCode::SERVICE_UNAVAILABLE, "starting".into())
     } else if !state.store_health.up() {
-        (StatusCode::SERVICE_UNAVAILABLE, "store unavailable")
+        (StatusCode::SERVICE_UNAVAILABLE, "store unavailable".into())
     } else {
-        (StatusCode::OK, "ready")
+        (StatusCode::OK, with_faults("ready", &state))
     }
 }

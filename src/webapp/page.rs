@@ -35,7 +35,8 @@ pub(super) fn routes() -> Router<AppState> {
 }
 
 /// The page's texts in one language (`/app/static/i18n/pt.json`): the catalogue's `app-` messages
-/// under their short names, the variant names, and the list of languages for the switch.
+/// under their short names, the rules' reasons for refusing a move (`reason_capture_required`),
+/// the variant names, and the list of languages for the switch.
 async fn strings(Path(file): Path<String>) -> Response {
     let Some(lang) = file.strip_suffix(".json").and_then(|code| Lang::ALL.into_iter().find(|l| l.code() == code)) else {
         return (StatusCode::NOT_FOUND, "no such language").into_response();
@@ -49,7 +50,10 @@ pub fn page_strings(lang: Lang) -> serde_json::Value {
     let english = i18n::catalog(Lang::En);
     let text: serde_json::Map<String, serde_json::Value> = english
         .keys()
-        .filter_map(|key| key.strip_prefix("app-").map(|short| (key, short)))
+        .filter_map(|key| match key.strip_prefix("app-") {
+            Some(short) => Some((key, short)),
+            None => key.starts_with("reason-").then_some((key, key.as_str())),
+        })
         .map(|(key, short)| (short.replace('-', "_"), i18n::t(lang, key).into()))
         .collect();
     let variants: serde_json::Map<String, serde_json::Value> =

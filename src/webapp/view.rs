@@ -1,6 +1,8 @@
 //! A game as the page sees it: the stored game plus, for the viewer, the board picture oriented
 //! for them and the moves they may make now.
 
+use std::collections::BTreeMap;
+
 use serde::Serialize;
 
 use crate::game::model::{Game, GameId, GameResult, Offers, Player, Status};
@@ -8,7 +10,7 @@ use crate::game::service::GameError;
 use crate::game::store::StoreError;
 use crate::game::{Color, UserId, VariantId};
 use crate::render::{BoardView, Theme, board_svg};
-use crate::rules::{GameState, Move, Position};
+use crate::rules::{GameState, Move, Piece, Position, Role};
 
 #[derive(Clone, Debug, Serialize)]
 pub struct PlayerView {
@@ -50,6 +52,14 @@ impl VariantView {
     }
 }
 
+/// How the viewer asked for the board: colours and which side at the bottom.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Look {
+    pub theme: Theme,
+    /// Turned around from the viewer's own side (a player sees their own pieces at the bottom).
+    pub turned: bool,
+}
+
 #[derive(Clone, Debug, Serialize)]
 pub struct GameView {
     pub id: GameId,
@@ -64,6 +74,8 @@ pub struct GameView {
     pub you: Vec<Color>,
     /// The picture shows Black at the bottom.
     pub flip: bool,
+    /// The board was turned around at the viewer's request.
+    pub turned: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub result: Option<GameResult>,
     pub offers: Offers,
@@ -76,8 +88,19 @@ pub struct GameView {
     pub can_join: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rematch: Option<GameId>,
+    /// What stands on each occupied square: `wm`, `wk`, `bm` or `bk` (white/black man/king).
+    pub pieces: BTreeMap<String, &'static str>,
     /// The board, the same SVG the PNG pictures are rendered from.
     pub svg: String,
+}
+
+fn piece_code(piece: Piece) -> &'static str {
+    match (piece.color, piece.role) {
+        (Color::White, Role::Man) => "wm",
+        (Color::White, Role::King) => "wk",
+        (Color::Black, Role::Man) => "bm",
+        (Color::Black, Role::King) => "bk",
+    }
 }
 
 fn player_view(p: &Player, viewer: UserId) -> PlayerView {
@@ -135,10 +158,10 @@ fn move_view(pos: &Position, mv: &Move, text: String) -> MoveView {
     }
 }
 
-/// The game for `viewer`, its board drawn in `theme`.
-pub fn build(game: &Game, viewer: UserId, theme: Theme) -> Result<GameView, GameError> {
+/// The game for `viewer`, its board drawn as `look` asks.
+pub fn build(game: &Game, viewer: UserId, look: Look) -> Result<GameView, GameError> {
     let you = game.colors_of(viewer);
-    let flip = you.as_slice() == [Color::Black];
+    let flip = (you.as_slice() == [Color::Black]) != look.turned;
     let before_last = game.moves.len().saturating_sub(1);
     let (before, _) = position_at(game, before_last)?;
     let (state, last) = if game.moves.is_empty() {
@@ -164,7 +187,7 @@ pub fn build(game: &Game, viewer: UserId, theme: Theme) -> Result<GameView, Game
     } else {
         Vec::new()
     };
-    let mut board = BoardView::new(pos).flipped(flip).theme(theme);
+    let mut board = BoardView::new(pos).flipped(flip).theme(look.theme).screen_numbers(true);
     if let Some(mv) = &last {
         board = board.last_move(mv);
     }
@@ -173,6 +196,8 @@ pub fn build(game: &Game, viewer: UserId, theme: Theme) -> Result<GameView, Game
         board.show_turn = false;
     }
     let can_join = game.status == Status::Waiting && you.is_empty();
+    let rules = pos.rules();
+    let pieces = pos.pieces().map(|(sq, p)| (rules.square_name(sq), piece_code(p))).collect();
     Ok(GameView {
         id: game.id.clone(),
         variant: VariantView::of(game.variant),
@@ -184,6 +209,7 @@ pub fn build(game: &Game, viewer: UserId, theme: Theme) -> Result<GameView, Game
         black: player_view(&game.black, viewer),
         you,
         flip,
+        turned: look.turned,
         result: game.result.clone(),
         offers: game.offers.clone(),
         moves: game.moves.clone(),
@@ -191,6 +217,7 @@ pub fn build(game: &Game, viewer: UserId, theme: Theme) -> Result<GameView, Game
         legal,
         can_join,
         rematch: game.rematch.clone(),
+        pieces,
         svg: board_svg(&board),
     })
 }
@@ -225,7 +252,7 @@ mod tests {
     #[test]
     fn viewer_to_move_gets_legal_moves_and_picture() {
         let g = game(VariantId::International, &[]);
-        let v = build(&g, UserId(7), Theme::Light).unwrap();
+        let v = build(&g, UserId(7), Look::default()).unwrap();
         assert_eq!(
             v.legal.len(),
             9,
@@ -240,7 +267,7 @@ mod tests {
         assert!(!v.flip);
         assert!(v.white.you && !v.black.you);
         // Someone else sees the same board without moves.
-        let other = build(&g, UserId(8), Theme::Light).unwrap();
+        let other = build(&g, UserId(8), Look::default()).unwrap();
         assert!(other.legal.is_empty() && other.you.is_empty());
     }
 
@@ -248,12 +275,18 @@ mod tests {
     fn last_move_and_black_orientation() {
         let mut g = game(VariantId::International, &["32-28"]);
         std::mem::swap(&mut g.white, &mut g.black);
-        let v = build(&g, UserId(7), Theme::Dark).unwrap();
+        let v = build(&g, UserId(7), Look { theme: Theme::Dark, turned: false }).unwrap();
         assert!(v.flip);
         let last = v.last.unwrap();
         assert_eq!((last.from.as_str(), last.to.as_str()), ("32", "28"));
         assert_eq!(v.legal.len(), 9);
         assert!(v.svg.contains("class=\"last\""));
+        assert_eq!(v.pieces.get("28"), Some(&"wm"));
+        assert_eq!(v.pieces.get("32"), None);
+        assert_eq!(v.pieces.len(), 40);
+        // Turned around, Black's player sees White at the bottom.
+        let turned = build(&g, UserId(7), Look { theme: Theme::Dark, turned: true }).unwrap();
+        assert!(!turned.flip && turned.turned);
     }
 
     #[test]

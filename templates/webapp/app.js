@@ -131,6 +131,13 @@
   function translatePage() {
     document.documentElement.lang = lang;
     document.querySelectorAll("[data-i18n]").forEach(function (el) { el.textContent = t(el.getAttribute("data-i18n")); });
+    document.querySelectorAll("[data-i18n-label]").forEach(function (el) {
+      var text = t(el.getAttribute("data-i18n-label"));
+      el.setAttribute("aria-label", text);
+      el.setAttribute("title", text);
+    });
+    $("board-view").setAttribute("aria-label", t("board_label"));
+    $("moves").setAttribute("aria-label", t("moves"));
     var select = $("lang-select");
     select.innerHTML = "";
     LANGS.forEach(function (l) {
@@ -152,10 +159,12 @@
   var token = null;
   var info = null;
   var game = null;
+  // The viewer turned the board around (kept per game in this browser).
+  var turned = false;
 
   function api(method, path, body) {
     var sep = path.indexOf("?") < 0 ? "?" : "&";
-    var url = path + (path.indexOf("/api/games") === 0 ? sep + "theme=" + boardTheme : "");
+    var url = path + (path.indexOf("/api/games") === 0 ? sep + "theme=" + boardTheme + (turned ? "&turned=true" : "") : "");
     var headers = { "Accept": "application/json" };
     if (token) headers.Authorization = "Bearer " + token;
     if (body !== undefined) headers["Content-Type"] = "application/json";
@@ -168,6 +177,7 @@
             var err = new Error((data && data.message) || ("HTTP " + r.status));
             err.code = (data && data.error) || "other";
             err.status = r.status;
+            err.reason = data && data.reason;
             throw err;
           }
           return data;
@@ -179,8 +189,19 @@
       });
   }
 
+  // The rules' reason for refusing a move, in the page's language (tags of the bot's wording removed).
+  function reasonText(reason) {
+    var key = reason.kind === "priority_required" ? "reason_priority_" + reason.rule : "reason_" + reason.kind;
+    if (!STR || !STR[key]) return null;
+    return t(key, reason).replace(/<[^>]*>/g, "");
+  }
+
   function errorText(err) {
     if (err.code === "network") return t("network");
+    if (err.code === "illegal_move" && err.reason) {
+      var why = reasonText(err.reason);
+      if (why) return why;
+    }
     var key = "e_" + err.code;
     return STR && STR[key] ? t(key) : (t("e_other") + " (" + err.message + ")");
   }
@@ -242,7 +263,9 @@
   function segment(id, key) {
     var box = $(id);
     box.querySelectorAll("button").forEach(function (b) {
-      b.classList.toggle("on", b.getAttribute("data-value") === String(choice[key]));
+      var on = b.getAttribute("data-value") === String(choice[key]);
+      b.classList.toggle("on", on);
+      b.setAttribute("aria-pressed", on ? "true" : "false");
       b.onclick = function () {
         choice[key] = key === "level" ? Number(b.getAttribute("data-value")) : b.getAttribute("data-value");
         haptic.select();
@@ -302,6 +325,7 @@
 
   function startGame() {
     var button = $("start");
+    turned = false;
     button.disabled = true;
     localStorage.setItem("damas.variant", $("variant").value);
     localStorage.setItem("damas.level", String(choice.level));
@@ -324,6 +348,7 @@
   var resignArmed = false;
 
   function openGame(id) {
+    turned = localStorage.getItem("damas.turned." + id) === "1";
     show("loading");
     api("GET", "/api/games/" + encodeURIComponent(id)).then(enterGame, function (err) {
       if (err.status === 404) { fail(t("no_game")); } else { fail(errorText(err)); }
@@ -332,10 +357,37 @@
 
   function enterGame(view) {
     selected = null;
+    if (view.turned !== (localStorage.getItem("damas.turned." + view.id) === "1")) {
+      // The stored choice for this game differs from what the answer was drawn with.
+      turned = !view.turned;
+      openGame(view.id);
+      return;
+    }
+    turned = view.turned;
     history.replaceState(null, "", "/app?game=" + encodeURIComponent(view.id) + location.hash);
     show("game");
     render(view);
     startLive(view.id);
+  }
+
+  var streamSvg = null;
+
+  // n keeps n lines of the old drawing, -n skips n, an array inserts its lines; null when the
+  // patch was made for another drawing than the one held.
+  function applyPatch(old, patch) {
+    var lines = old.split("\n");
+    if (lines.length !== patch.base) return null;
+    var out = [], at = 0;
+    for (var i = 0; i < patch.ops.length; i++) {
+      var op = patch.ops[i];
+      if (typeof op === "number") {
+        if (op >= 0) { if (at + op > lines.length) return null; out.push.apply(out, lines.slice(at, at + op)); at += op; }
+        else at -= op;
+      } else {
+        out.push.apply(out, op);
+      }
+    }
+    return at === lines.length && out.length === patch.lines ? out.join("\n") : null;
   }
 
   function stopLive() {
@@ -344,11 +396,20 @@
 
   function startLive(id) {
     stopLive();
-    var url = "/api/games/" + encodeURIComponent(id) + "/events?token=" + encodeURIComponent(token) + "&theme=" + boardTheme;
+    var url = "/api/games/" + encodeURIComponent(id) + "/events?token=" + encodeURIComponent(token) + "&theme=" + boardTheme + (turned ? "&turned=true" : "");
     live = new EventSource(url);
+    streamSvg = null;
     live.addEventListener("game", function (ev) {
       var view;
       try { view = JSON.parse(ev.data); } catch (e) { return; }
+      // After the first drawing the stream sends only the lines that changed.
+      if (view.svg_patch) {
+        var svg = streamSvg === null ? null : applyPatch(streamSvg, view.svg_patch);
+        if (svg === null) { startLive(id); return; }
+        view.svg = svg;
+        delete view.svg_patch;
+      }
+      streamSvg = view.svg;
       if (!game || view.id !== game.id || view.version > game.version) {
         var moved = game && view.moves.length > game.moves.length && view.last && view.legal.length > 0;
         render(view);
@@ -427,7 +488,7 @@
     var top = view.flip ? "white" : "black";
     playerLine($("player-top"), view, top);
     playerLine($("player-bottom"), view, bottom);
-    $("board").innerHTML = view.svg;
+    $("board-view").innerHTML = view.svg;
     decorate();
     renderNotice(view);
     renderMoves(view);
@@ -445,6 +506,8 @@
       n.textContent = (i / 2 + 1) + ".";
       li.appendChild(n);
       for (var j = i; j < Math.min(i + 2, view.moves.length); j++) {
+        // A space between the parts, so that the list reads "1. 32-28 19-23", not "1.32-2819-23".
+        li.appendChild(document.createTextNode(" "));
         var m = document.createElement("span");
         m.className = "m" + (j === view.moves.length - 1 ? " last" : "");
         m.textContent = view.moves[j];
@@ -462,7 +525,11 @@
     var opponentIsEngine = playing && view[view.you[0] === "white" ? "black" : "white"].kind === "engine";
     $("actions").hidden = !playing;
     $("btn-takeback").disabled = !(active && playing && view.moves.length > 0);
-    $("btn-draw").disabled = !(active && playing) || opponentIsEngine;
+    $("btn-draw").disabled = !(active && playing);
+    // Against the engine the button stays, greyed, and says why when tapped.
+    $("btn-draw").classList.toggle("off", opponentIsEngine);
+    $("btn-draw").setAttribute("aria-disabled", opponentIsEngine ? "true" : "false");
+    $("legend").hidden = !(myTurn(view) && view.legal.some(function (m) { return m.captures.length > 0; }));
     $("btn-resign").disabled = !((active || view.status === "waiting") && playing);
     $("btn-resign").textContent = t("resign");
     $("btn-resign").classList.remove("danger");
@@ -490,13 +557,13 @@
 
   function act(kind, body) {
     var id = game.id;
-    $("board").classList.add("busy");
+    $("board-view").classList.add("busy");
     return api("POST", "/api/games/" + encodeURIComponent(id) + "/" + kind, body).then(function (view) {
-      $("board").classList.remove("busy");
+      $("board-view").classList.remove("busy");
       if (view.id !== id) { enterGame(view); return; }
       if (!game || view.version >= game.version) render(view);
     }, function (err) {
-      $("board").classList.remove("busy");
+      $("board-view").classList.remove("busy");
       haptic.notify("error");
       notice(errorText(err), "error");
       if (err.code === "stale" || err.code === "not_your_turn") openGame(id);
@@ -504,34 +571,65 @@
   }
 
   // --- board interaction -----------------------------------------------------------------------
+  // Tap a piece then its destination, drag it there, or use the keyboard: arrows move between the
+  // squares, Enter or Space acts as a tap. A tap that cannot be played says why.
 
   var SVGNS = "http://www.w3.org/2000/svg";
+  var XLINK = "http://www.w3.org/1999/xlink";
   var squares = {};
+  var focusSq = null;
 
-  function svgRoot() { return $("board").querySelector("svg"); }
+  function svgRoot() { return $("board-view").querySelector("svg"); }
+
+  function mover() { return game.turn === "white" ? "w" : "b"; }
+  function captures() { return game.legal.some(function (m) { return m.captures.length > 0; }); }
+  function movableFrom(sq) { return game.legal.some(function (m) { return m.from === sq; }); }
+
+  function squareLabel(name) {
+    var piece = game.pieces[name];
+    var what = piece ? t("piece_" + piece) : t("square_empty");
+    if (movableFrom(name)) what += ", " + t("can_move");
+    if (selected && game.legal.some(function (m) { return m.from === selected && m.to === name; })) what += ", " + t("move_here");
+    return t("square_label", { square: name, what: what });
+  }
 
   function decorate() {
     squares = {};
     var svg = svgRoot();
     if (!svg) return;
+    var hadFocus = document.activeElement && document.activeElement.closest && document.activeElement.closest("#board-view");
     svg.removeAttribute("width");
     svg.removeAttribute("height");
+    svg.setAttribute("aria-hidden", "false");
     svg.querySelectorAll("rect[data-sq]").forEach(function (r) {
-      squares[r.getAttribute("data-sq")] = { x: Number(r.getAttribute("x")), y: Number(r.getAttribute("y")), el: r };
+      var name = r.getAttribute("data-sq");
+      squares[name] = { x: Number(r.getAttribute("x")), y: Number(r.getAttribute("y")), el: r };
+      r.setAttribute("role", "button");
+      r.setAttribute("tabindex", "-1");
+      if (movableFrom(name) && myTurn(game)) { r.setAttribute("data-movable", "1"); r.classList.add("movable"); }
     });
-    var froms = {};
-    game.legal.forEach(function (m) { froms[m.from] = true; });
-    Object.keys(squares).forEach(function (name) {
-      if (froms[name]) { squares[name].el.setAttribute("data-movable", "1"); squares[name].el.classList.add("movable"); }
-    });
+    if (!focusSq || !squares[focusSq]) {
+      var first = game.legal.length ? game.legal[0].from : null;
+      focusSq = first || Object.keys(squares)[0] || null;
+    }
+    if (focusSq) squares[focusSq].el.setAttribute("tabindex", "0");
     svg.addEventListener("click", onBoardClick);
+    svg.addEventListener("keydown", onBoardKey);
+    svg.addEventListener("pointerdown", onPointerDown);
     drawSelection();
+    if (hadFocus && focusSq) squares[focusSq].el.focus();
   }
 
   function drawSelection() {
     var svg = svgRoot();
     if (!svg) return;
     svg.querySelectorAll(".ui-mark").forEach(function (el) { el.parentNode.removeChild(el); });
+    Object.keys(squares).forEach(function (name) {
+      var el = squares[name].el;
+      el.setAttribute("aria-label", squareLabel(name));
+      if (movableFrom(name) && myTurn(game)) el.setAttribute("aria-pressed", name === selected ? "true" : "false");
+      else el.removeAttribute("aria-pressed");
+    });
     if (!selected || !squares[selected]) return;
     var s = squares[selected];
     var sel = document.createElementNS(SVGNS, "rect");
@@ -557,13 +655,18 @@
     });
   }
 
-  function squareAt(ev) {
+  function pointInSvg(ev) {
     var svg = svgRoot();
-    var ctm = svg.getScreenCTM();
+    var ctm = svg && svg.getScreenCTM();
     if (!ctm) return null;
     var pt = svg.createSVGPoint();
     pt.x = ev.clientX; pt.y = ev.clientY;
-    var p = pt.matrixTransform(ctm.inverse());
+    return pt.matrixTransform(ctm.inverse());
+  }
+
+  function squareAt(ev) {
+    var p = pointInSvg(ev);
+    if (!p) return null;
     var names = Object.keys(squares);
     for (var i = 0; i < names.length; i++) {
       var s = squares[names[i]];
@@ -572,24 +675,190 @@
     return null;
   }
 
+  var suppressClick = false;
+
   function onBoardClick(ev) {
-    if (!game || !myTurn(game)) return;
-    var sq = squareAt(ev);
+    if (suppressClick) { suppressClick = false; return; }
+    tap(squareAt(ev));
+  }
+
+  // What a tap on `sq` (null: outside the squares) does: pick a piece, play, or say why not.
+  function tap(sq) {
+    if (!game) return;
     $("choices").hidden = true;
+    if (sq) focusSq = sq;
+    if (!myTurn(game)) {
+      if (sq && game.status === "active" && game.you.length > 0) notice(t("e_not_your_turn"), "error");
+      return;
+    }
     if (!sq) { selected = null; drawSelection(); return; }
-    var isFrom = game.legal.some(function (m) { return m.from === sq; });
     if (selected) {
       var options = game.legal.filter(function (m) { return m.from === selected && m.to === sq; });
       if (options.length === 1) { submit(options[0]); return; }
       if (options.length > 1) { choosePath(options); return; }
+      if (sq === selected) { selected = null; drawSelection(); renderNotice(game); return; }
+      if (!movableFrom(sq)) {
+        var piece = game.pieces[sq];
+        if (piece && piece.charAt(0) === mover()) explainPiece(sq);
+        else explainMove(selected, sq);
+        return;
+      }
     }
-    if (isFrom && sq !== selected) {
+    if (movableFrom(sq)) {
       selected = sq;
       haptic.select();
-    } else {
-      selected = null;
+      renderNotice(game);
+      drawSelection();
+      return;
     }
+    explainPiece(sq);
+  }
+
+  // Why the piece (or empty square) on `sq` cannot be picked up.
+  function explainPiece(sq) {
+    var piece = game.pieces[sq];
+    var text;
+    if (!piece) text = t("reason_no_piece", { square: sq });
+    else if (piece.charAt(0) !== mover()) text = t("reason_not_your_piece", { square: sq });
+    else if (captures()) {
+      var froms = [];
+      game.legal.forEach(function (m) { if (froms.indexOf(m.from) < 0) froms.push(m.from); });
+      text = t("tap_must_capture", { squares: froms.join(", ") });
+    } else text = t("tap_no_move", { square: sq });
+    selected = null;
     drawSelection();
+    haptic.notify("error");
+    notice(text, "error");
+  }
+
+  // A destination the selected piece cannot reach: the server's rules say why (a capture is
+  // compulsory, a longer capture must be taken, ...); nothing is played.
+  function explainMove(from, to) {
+    selected = null;
+    drawSelection();
+    var id = game.id;
+    api("POST", "/api/games/" + encodeURIComponent(id) + "/moves", { move: from + "-" + to, version: game.version }).then(function (view) {
+      if (game && view.id === id && view.version >= game.version) render(view);
+    }, function (err) {
+      haptic.notify("error");
+      notice(errorText(err), "error");
+    });
+  }
+
+  // --- keyboard
+
+  function neighbour(from, key) {
+    var s = squares[from];
+    var best = null, bestScore = Infinity;
+    Object.keys(squares).forEach(function (name) {
+      var o = squares[name];
+      var dx = o.x - s.x, dy = o.y - s.y;
+      var along, across;
+      if (key === "ArrowRight") { along = dx; across = dy; }
+      else if (key === "ArrowLeft") { along = -dx; across = dy; }
+      else if (key === "ArrowDown") { along = dy; across = dx; }
+      else { along = -dy; across = dx; }
+      if (along <= 0) return;
+      // The nearest row or column first, then the closest square in it.
+      var score = along * 1000 + Math.abs(across);
+      if (score < bestScore) { bestScore = score; best = name; }
+    });
+    return best;
+  }
+
+  function onBoardKey(ev) {
+    var sq = ev.target && ev.target.getAttribute && ev.target.getAttribute("data-sq");
+    if (!sq) return;
+    if (/^Arrow/.test(ev.key)) {
+      var next = neighbour(sq, ev.key);
+      ev.preventDefault();
+      if (!next) return;
+      squares[sq].el.setAttribute("tabindex", "-1");
+      squares[next].el.setAttribute("tabindex", "0");
+      focusSq = next;
+      squares[next].el.focus();
+    } else if (ev.key === "Enter" || ev.key === " ") {
+      ev.preventDefault();
+      tap(sq);
+    } else if (ev.key === "Escape") {
+      selected = null;
+      drawSelection();
+    }
+  }
+
+  // --- drag and drop
+
+  var drag = null;
+
+  function pieceUseAt(name) {
+    var s = squares[name];
+    var svg = svgRoot();
+    if (!s || !svg) return null;
+    var x = String(s.x + 50), y = String(s.y + 50);
+    var uses = svg.querySelectorAll("use");
+    for (var i = 0; i < uses.length; i++) {
+      var u = uses[i];
+      var href = u.getAttribute("href") || u.getAttributeNS(XLINK, "href") || "";
+      if (/^#[wb][mk]$/.test(href) && u.getAttribute("x") === x && u.getAttribute("y") === y) return u;
+    }
+    return null;
+  }
+
+  function onPointerDown(ev) {
+    if (!game || !myTurn(game) || ev.button > 0) return;
+    var sq = squareAt(ev);
+    if (!sq || !movableFrom(sq)) return;
+    drag = { from: sq, id: ev.pointerId, x: ev.clientX, y: ev.clientY, ghost: null, piece: null };
+    var svg = svgRoot();
+    svg.setPointerCapture && svg.setPointerCapture(ev.pointerId);
+    svg.addEventListener("pointermove", onPointerMove);
+    svg.addEventListener("pointerup", onPointerUp);
+    svg.addEventListener("pointercancel", endDrag);
+  }
+
+  function onPointerMove(ev) {
+    if (!drag || ev.pointerId !== drag.id) return;
+    if (!drag.ghost) {
+      if (Math.abs(ev.clientX - drag.x) + Math.abs(ev.clientY - drag.y) < 8) return;
+      drag.piece = pieceUseAt(drag.from);
+      if (!drag.piece) { endDrag(); return; }
+      selected = drag.from;
+      drawSelection();
+      drag.ghost = drag.piece.cloneNode(true);
+      drag.ghost.setAttribute("class", "drag-ghost");
+      drag.piece.classList.add("dragged");
+      svgRoot().appendChild(drag.ghost);
+    }
+    var p = pointInSvg(ev);
+    if (p) { drag.ghost.setAttribute("x", p.x); drag.ghost.setAttribute("y", p.y); }
+  }
+
+  function onPointerUp(ev) {
+    if (!drag || ev.pointerId !== drag.id) return;
+    var dragged = !!drag.ghost, from = drag.from;
+    endDrag();
+    if (!dragged) return;
+    // The click that follows the release is part of the drop.
+    suppressClick = true;
+    setTimeout(function () { suppressClick = false; }, 0);
+    var to = squareAt(ev);
+    if (!to || to === from) { selected = null; drawSelection(); return; }
+    selected = from;
+    tap(to);
+  }
+
+  function endDrag() {
+    var svg = svgRoot();
+    if (svg) {
+      svg.removeEventListener("pointermove", onPointerMove);
+      svg.removeEventListener("pointerup", onPointerUp);
+      svg.removeEventListener("pointercancel", endDrag);
+    }
+    if (drag) {
+      if (drag.ghost && drag.ghost.parentNode) drag.ghost.parentNode.removeChild(drag.ghost);
+      if (drag.piece) drag.piece.classList.remove("dragged");
+    }
+    drag = null;
   }
 
   function choosePath(options) {
@@ -634,7 +903,17 @@
     $("btn-new").onclick = showNewGame;
     $("home-link").onclick = function (ev) { ev.preventDefault(); if (info && token) showNewGame(); };
     $("btn-takeback").onclick = function () { act("takeback", { version: game.version }); };
-    $("btn-draw").onclick = function () { act("draw", { version: game.version }); };
+    $("btn-draw").onclick = function () {
+      if (this.classList.contains("off")) { notice(t("draw_engine_hint"), "error"); return; }
+      act("draw", { version: game.version });
+    };
+    $("btn-flip").onclick = function () {
+      if (!game) return;
+      var id = game.id;
+      localStorage.setItem("damas.turned." + id, turned ? "0" : "1");
+      if (turned) localStorage.removeItem("damas.turned." + id);
+      openGame(id);
+    };
     $("btn-resign").onclick = function () {
       var b = $("btn-resign");
       if (!resignArmed) {

@@ -191,6 +191,8 @@ struct Inner {
     users: HashMap<i64, TestUser>,
     /// Method name → retry_after seconds for the next call to it.
     rate_limits: HashMap<String, u64>,
+    /// Method name → how many of the next calls to it fail as if Telegram were down.
+    outages: HashMap<String, u32>,
     get_updates_polls: usize,
     /// Every tap: callback query id, number of calls recorded when it was made, user id.
     taps: Vec<(String, usize, i64)>,
@@ -542,6 +544,11 @@ impl FakeTelegram {
         self.shared.lock().updates.drain(..).collect()
     }
 
+    /// The next `calls` calls to `method` fail with 502 Bad Gateway, as during a Telegram outage.
+    pub fn fail_next(&self, method: &str, calls: u32) {
+        self.shared.lock().outages.insert(method.into(), calls);
+    }
+
     /// The next call to `method` answers 429 with this retry_after.
     pub fn rate_limit_next(&self, method: &str, retry_after_secs: u64) {
         self.shared.lock().rate_limits.insert(method.into(), retry_after_secs);
@@ -744,7 +751,16 @@ async fn handle(State(shared): State<Shared>, Path((bot, method)): Path<(String,
             inner.files.insert(id.clone(), (filename.clone(), bytes));
             params[field] = json!({ "upload": id, "filename": filename, "size": size });
         }
-        let response = if let Some(secs) = inner.rate_limits.remove(&method) {
+        let outage = match inner.outages.get_mut(&method) {
+            Some(left) if *left > 0 => {
+                *left -= 1;
+                true
+            }
+            _ => false,
+        };
+        let response = if outage {
+            json!({ "ok": false, "error_code": 502, "description": "Bad Gateway" })
+        } else if let Some(secs) = inner.rate_limits.remove(&method) {
             json!({ "ok": false, "error_code": 429, "description": format!("Too Many Requests: retry after {secs}"), "parameters": { "retry_after": secs } })
         } else {
             apply(&mut inner, &method, &params)

@@ -12,6 +12,14 @@ use fake_telegram::{ChatMessage, FakeTelegram};
 
 pub const TOKEN: &str = "123456:TEST-TOKEN";
 
+/// How a board's caption marks ply `n` (from 1) as the last move, numbered as PDN does in a
+/// game whose first move opens a pair: ply 1 is `1.`, ply 2 `1...`, ply 3 `2.`.
+pub fn last_move_marker(n: usize) -> String {
+    let k = n.saturating_sub(1);
+    let label = if k % 2 == 0 { format!("{}.", k / 2 + 1) } else { format!("{}...", k / 2 + 1) };
+    format!(": {label} <code>")
+}
+
 /// The fake Bot API and `damas serve` (with `env` set) talking to it, once the bot polls.
 pub async fn started(env: &[(&str, &str)]) -> (FakeTelegram, Damas) {
     let fake = FakeTelegram::start(TOKEN).await;
