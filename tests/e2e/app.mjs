@@ -46,7 +46,13 @@ try {
   const page = await context.newPage();
   page.setDefaultTimeout(20000);
   page.on("pageerror", (e) => problems.push("page error: " + e.message));
-  page.on("console", (m) => { if (m.type() === "error") problems.push("console error: " + m.text()); });
+  // The refused move asked of the server in section 4 is answered 422, which Chromium logs.
+  let refusals = 0;
+  page.on("console", (m) => {
+    if (m.type() !== "error") return;
+    if (m.text().includes("status of 422")) refusals += 1;
+    else problems.push("console error: " + m.text());
+  });
 
   // Tap the centre of a square; the piece drawn on it receives the touch, as on a phone.
   const tapSquare = async (name) => {
@@ -64,8 +70,17 @@ try {
   await page.tap("#opponent button[data-value=engine]");
   await page.tap("#color button[data-value=white]");
   await page.tap("#level button[data-value='1']");
+  check((await page.getAttribute("#opponent button[data-value=engine]", "aria-pressed")) === "true"
+    && (await page.getAttribute("#opponent button[data-value=friend]", "aria-pressed")) === "false", "the chosen option is announced as pressed");
   await page.tap("#start");
   await page.waitForSelector("body[data-my-turn='1']");
+  check((await page.$$('[id="board"]')).length === 1, "one element with the id board");
+  const labels = await page.$$eval("#board rect[data-sq]", (els) => els.map((e) => [e.getAttribute("role"), e.getAttribute("aria-label")]));
+  check(labels.every(([role, label]) => role === "button" && label && label.length > 3), "every square is a button with a name: " + labels[0][1]);
+  check(labels.some(([, label]) => label.includes("white man")) && labels.some(([, label]) => label.includes("empty")), "the names say what is on the square");
+  // The square numbers stay readable on a phone: drawn over the pieces and at least 7 px high.
+  const numberHeight = await page.$$eval("#board-view g.numo", (els) => Math.min(...els.map((e) => e.getBoundingClientRect().height)));
+  check(numberHeight >= 7, "square numbers are " + numberHeight.toFixed(1) + " px high on a 390 px screen");
   check((await page.$$("#board rect[data-sq]")).length === 50, "the international board has 50 playing squares");
   const movable = await page.$$eval("#board rect[data-movable]", (els) => els.map((e) => e.getAttribute("data-sq")));
   check(movable.length === 5, "five white men can move at the start (" + movable.join(",") + ")");
@@ -80,6 +95,39 @@ try {
   check(afterEngine.length === 2 && afterEngine[0] === `${from}-${dests[0]}`, "my move and the engine's answer are listed: " + afterEngine.join(" "));
   check((await page.$$("#board .last")).length >= 2, "the last move is highlighted");
   check((await page.textContent("#notice")).includes("Your turn"), "the page says it is my turn");
+  const firstLine = await page.textContent("#moves li");
+  check(/^1\. \S+ \S+$/.test(firstLine.trim()), "the move list reads with spaces: " + firstLine);
+  // The engine never agrees to a draw: the button says so instead of offering one.
+  check(await page.$eval("#btn-draw", (b) => b.classList.contains("off") && b.getAttribute("aria-disabled") === "true"), "the draw button is greyed against the engine");
+  // A real tap: Playwright would wait for an aria-disabled button to become enabled.
+  const drawBox = await page.locator("#btn-draw").boundingBox();
+  await page.touchscreen.tap(drawBox.x + drawBox.width / 2, drawBox.y + drawBox.height / 2);
+  const en = (await (await fetch(base + "/app/static/i18n/en.json")).json()).text;
+  await page.waitForFunction((hint) => document.querySelector("#notice").textContent.includes(hint), en.draw_engine_hint);
+  check(true, "tapping it explains why");
+  // Text in the light theme is readable: contrast 4.5:1 or more against what is behind it.
+  const contrasts = await page.evaluate(() => {
+    const rgb = (c) => (c.match(/[\d.]+/g) || []).map(Number);
+    const lum = ([r, g, b]) => {
+      const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); };
+      return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+    };
+    const background = (el) => {
+      for (let e = el; e; e = e.parentElement) {
+        const c = rgb(getComputedStyle(e).backgroundColor);
+        if (c.length >= 3 && (c.length < 4 || c[3] > 0.5)) return c;
+      }
+      return [255, 255, 255];
+    };
+    return [...document.querySelectorAll("#screen-game .muted, #screen-game .turn, #notice, #moves, .player .name, .legend")]
+      .filter((el) => el.offsetParent !== null && el.textContent.trim())
+      .map((el) => {
+        const a = lum(rgb(getComputedStyle(el).color)), b = lum(background(el));
+        return [el.id || el.className, (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05)];
+      });
+  });
+  const low = contrasts.filter(([, ratio]) => ratio < 4.5);
+  check(contrasts.length >= 3 && low.length === 0, "text contrast is at least 4.5:1 (" + contrasts.map(([n, r]) => n + " " + r.toFixed(1)).join(", ") + ")");
   await page.screenshot({ path: join(outDir, "engine-game.png") });
 
   // Every language from the switch, with the texts the server's catalogue gives.
@@ -121,7 +169,7 @@ try {
   await page.waitForFunction(() => document.body.dataset.ply === "1" && document.body.dataset.myTurn === "1");
   const live = await movesShown();
   check(live.length === 1 && live[0] === friendMove, "the friend's move " + friendMove + " arrives over the event stream");
-  const flipped = await page.$eval("#board svg", (svg) => {
+  const flipped = await page.$eval("#board-view svg", (svg) => {
     const r = svg.querySelector('rect[data-sq="1"]').getBoundingClientRect();
     return r.top > svg.getBoundingClientRect().top + svg.getBoundingClientRect().height / 2;
   });
@@ -155,6 +203,116 @@ try {
   await page.waitForFunction((m) => [...document.querySelectorAll("#moves .m")].some((e) => e.textContent === m), routes[1][1]);
   check(true, "the chosen route " + routes[1][1] + " is played");
   await page.screenshot({ path: join(outDir, "route-choice.png") });
+
+  // 4. A forced capture: the page says why a tap does nothing, and the rules' reason for a move.
+  const forced = await api("POST", "/api/games", { variant: "russian", color: "white", level: 1, fen: "W:Wc3,g3:Bd4,a7" }, token);
+  await page.goto(base + "/app?game=" + forced.id);
+  await page.waitForSelector("body[data-my-turn='1']");
+  const noticeAfter = async (what) => {
+    await page.waitForFunction((before) => document.querySelector("#notice").textContent !== before, what);
+    return page.textContent("#notice");
+  };
+  check(await page.isVisible("#legend"), "the legend explains the orange ring when a capture is forced");
+  let before = await page.textContent("#notice");
+  await tapSquare("g3");
+  let said = await noticeAfter(before);
+  check(said.includes(en.tap_must_capture.split("{")[0].trim()) && said.includes("c3"), "a piece that may not move: " + said);
+  before = said;
+  await tapSquare("d4");
+  said = await noticeAfter(before);
+  check(said === en.reason_not_your_piece.replace("{ $square }", "d4"), "an opponent's piece: " + said);
+  before = said;
+  await tapSquare("c3");
+  await page.waitForSelector("#board circle[data-dest='e5']");
+  before = await page.textContent("#notice");
+  await tapSquare("b4");
+  said = await noticeAfter(before);
+  check(said === en.reason_capture_required, "a move the rules forbid, in the server's words: " + said);
+  check((await api("GET", `/api/games/${forced.id}`, undefined, token)).moves.length === 0, "and nothing was played");
+  check(refusals === 1, "the page asked the server once (" + refusals + " refusals)");
+
+  // Turning the board: a1 goes from the bottom left to the top right, and stays so.
+  const a1Low = () => page.$eval("#board-view svg", (svg) => {
+    const r = svg.querySelector('rect[data-sq="a1"]').getBoundingClientRect(), b = svg.getBoundingClientRect();
+    return r.top > b.top + b.height / 2 && r.left < b.left + b.width / 2;
+  });
+  check(await a1Low(), "White sees a1 at the bottom left");
+  await page.tap("#btn-flip");
+  await page.waitForFunction(() => {
+    const svg = document.querySelector("#board-view svg");
+    const r = svg && svg.querySelector('rect[data-sq="a1"]');
+    return r && r.getBoundingClientRect().top < svg.getBoundingClientRect().top + svg.getBoundingClientRect().height / 2;
+  });
+  check(true, "the flip button turns the board");
+  await page.reload();
+  await page.waitForSelector("body[data-my-turn='1']");
+  check(!(await a1Low()), "the turned board is remembered for this game");
+  await page.tap("#btn-flip");
+  await page.waitForFunction(() => {
+    const svg = document.querySelector("#board-view svg");
+    const r = svg && svg.querySelector('rect[data-sq="a1"]');
+    return r && r.getBoundingClientRect().top > svg.getBoundingClientRect().top + svg.getBoundingClientRect().height / 2;
+  });
+
+  // Keyboard: arrows move between squares, Enter picks up and puts down.
+  await page.focus('#board rect[data-sq="c3"]');
+  await page.keyboard.press("ArrowUp");
+  const reached = await page.evaluate(() => document.activeElement.getAttribute("data-sq"));
+  check(["b4", "d4"].includes(reached), "ArrowUp from c3 reaches a square of the next row: " + reached);
+  await page.focus('#board rect[data-sq="c3"]');
+  await page.keyboard.press("Enter");
+  await page.waitForSelector("#board [data-selected='c3']");
+  check((await page.getAttribute('#board rect[data-sq="c3"]', "aria-pressed")) === "true", "the picked piece is announced as pressed");
+  await page.focus('#board rect[data-sq="e5"]');
+  await page.keyboard.press("Enter");
+  await page.waitForFunction(() => [...document.querySelectorAll("#moves .m")].some((e) => e.textContent === "c3:e5"));
+  check(true, "Enter on the destination plays c3:e5");
+  await page.screenshot({ path: join(outDir, "forced-capture.png") });
+
+  // 5. Drag and drop with a mouse on a desktop screen.
+  const desk = await browser.newContext({ viewport: { width: 1000, height: 900 }, locale: "en-US", colorScheme: "light" });
+  const deskPage = await desk.newPage();
+  deskPage.setDefaultTimeout(20000);
+  deskPage.on("pageerror", (e) => problems.push("page error: " + e.message));
+  await deskPage.goto(base + "/app");
+  await deskPage.waitForSelector("#screen-new:not([hidden])");
+  const deskToken = await deskPage.evaluate(() => localStorage.getItem("damas.guest"));
+  const dragGame = await api("POST", "/api/games", { variant: "english", color: "black", level: 1 }, deskToken);
+  await deskPage.goto(base + "/app?game=" + dragGame.id);
+  await deskPage.waitForSelector("body[data-my-turn='1']");
+  const dragState = await api("GET", `/api/games/${dragGame.id}`, undefined, deskToken);
+  const centre = async (sq) => {
+    const box = await deskPage.locator(`#board rect[data-sq="${sq}"]`).boundingBox();
+    return [box.x + box.width / 2, box.y + box.height / 2];
+  };
+  const dragMove = dragState.legal[0];
+  const [fx, fy] = await centre(dragMove.from);
+  const [tx, ty] = await centre(dragMove.to);
+  await deskPage.mouse.move(fx, fy);
+  await deskPage.mouse.down();
+  await deskPage.mouse.move((fx + tx) / 2, (fy + ty) / 2, { steps: 5 });
+  check((await deskPage.$$("#board-view .drag-ghost")).length === 1, "the piece follows the pointer");
+  await deskPage.mouse.move(tx, ty, { steps: 5 });
+  await deskPage.mouse.up();
+  await deskPage.waitForFunction((m) => [...document.querySelectorAll("#moves .m")].some((e) => e.textContent === m), dragMove.text);
+  check((await deskPage.$$("#board-view .drag-ghost")).length === 0, "a drag from " + dragMove.from + " to " + dragMove.to + " plays " + dragMove.text);
+  await desk.close();
+
+  // 6. A phone held sideways: the whole board is on the screen, beside the rest.
+  const side = await browser.newContext({ viewport: { width: 844, height: 390 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: "en-US", colorScheme: "light" });
+  const sidePage = await side.newPage();
+  await sidePage.goto(base + "/app?game=" + gameId);
+  await sidePage.waitForSelector("#screen-game:not([hidden])");
+  const boardBox = await sidePage.locator("#board-view svg").boundingBox();
+  check(boardBox.y >= 0 && boardBox.y + boardBox.height <= 390 + 1 && boardBox.x + boardBox.width <= 844 + 1,
+    `the board fits a 844×390 screen (${Math.round(boardBox.x)},${Math.round(boardBox.y)} ${Math.round(boardBox.width)}×${Math.round(boardBox.height)})`);
+  check(boardBox.width >= 300, "and is " + Math.round(boardBox.width) + " px wide");
+  const flipBox = await sidePage.locator("#btn-flip").boundingBox();
+  check(flipBox.y + flipBox.height <= 390 + 1, "the flip button under it is on the screen too");
+  const movesBox = await sidePage.locator("#moves").boundingBox();
+  check(movesBox && movesBox.x >= boardBox.x + boardBox.width - 1, "the moves are beside the board, not under it");
+  await sidePage.screenshot({ path: join(outDir, "landscape.png") });
+  await side.close();
 
   // Dark scheme outside Telegram gives the dark board.
   const dark = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, colorScheme: "dark", locale: "es-ES" });

@@ -66,10 +66,15 @@ try {
   // A forged signature gets no session, and there is no guest fallback next to a bot.
   const forged = await openTelegram(initData({ auth_date: now, user }, "999:NOT-THE-BOT"));
   await forged.page.waitForSelector("#screen-error:not([hidden])");
-  check(true, "initData signed with another token is refused");
+  const es = (await (await fetch(base + "/app/static/i18n/es.json")).json()).text;
+  check((await forged.page.textContent("#error-text")) === es.e_bad_signature, "initData signed with another token is refused, and the page says why: " + es.e_bad_signature);
   const guest = await fetch(base + "/api/session/guest", { method: "POST" });
   check(guest.status === 403, "guest sessions are off when a bot token is set");
   await forged.context.close();
+  const stale = await openTelegram(initData({ auth_date: String(Number(now) - 3 * 86400), user }, botToken));
+  await stale.page.waitForSelector("#screen-error:not([hidden])");
+  check((await stale.page.textContent("#error-text")) === es.e_init_data_expired, "a launch signed days ago is refused as too old");
+  await stale.context.close();
 
   const { context, page } = await openTelegram(initData({ auth_date: now, query_id: "AAF1", user }, botToken));
   await page.waitForSelector("#screen-new:not([hidden])");
@@ -91,7 +96,7 @@ try {
   await page.tap("#start");
   await page.waitForSelector("body[data-my-turn='1']");
   check((await page.textContent("#player-bottom .name")) === "Ana García", "the Telegram user's name is on the board");
-  check((await page.innerHTML("#board")).includes("#5d7658"), "a dark Telegram theme gets the dark board");
+  check((await page.innerHTML("#board-view")).includes("#5d7658"), "a dark Telegram theme gets the dark board");
   const gameId = await page.getAttribute("body", "data-game");
   const tap = async (name) => {
     const box = await page.locator(`#board rect[data-sq="${name}"]`).boundingBox();
