@@ -52,6 +52,8 @@ async fn start_help_and_language() {
     fake.send_text(&ana, "/start");
     let m = fake.wait_sent(n, ana.id).await;
     assert!(m.body().contains("¡Hola, Ana!"), "{}", m.body());
+    let count = format!("en {} variantes", damas::rules::VariantId::ALL.len());
+    assert!(m.body().contains(&count), "the welcome counts the variants: {}", m.body());
 
     let n = fake.call_count();
     fake.send_text(&bob, "/start");
@@ -123,7 +125,8 @@ async fn every_language_has_its_menu_messages_and_rules() {
     let ivan = TestUser::new(3001, "Иван", Some("ru"));
     let n = fake.call_count();
     fake.send_text(&ivan, "/start");
-    let welcome = tf(Lang::Ru, "welcome", &[("name", &"Иван")]);
+    let count = damas::rules::VariantId::ALL.len().to_string();
+    let welcome = tf(Lang::Ru, "welcome", &[("name", &"Иван"), ("count", &count.as_str())]);
     assert_eq!(fake.wait_sent(n, ivan.id).await.body(), welcome);
     let n = fake.call_count();
     fake.send_text(&ivan, "/rules russian взятие");

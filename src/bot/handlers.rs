@@ -101,7 +101,8 @@ pub async fn start(bot: &Bot, ctx: &Ctx, who: &Who, param: Option<&str>) -> Hand
             _ => {}
         }
     }
-    say(bot, who, tf(who.lang, "welcome", &[("name", &escape(&who.first_name))])).await
+    let count = crate::rules::VariantId::ALL.len().to_string();
+    say(bot, who, tf(who.lang, "welcome", &[("name", &escape(&who.first_name)), ("count", &count)])).await
 }
 
 pub async fn help(bot: &Bot, who: &Who) -> HandlerResult {

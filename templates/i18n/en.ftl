@@ -1,7 +1,7 @@
 # English messages of the damas bot. Telegram HTML: escape < > & in plain text.
 
 welcome =
-    Hello, { $name }! I play <b>draughts</b> (checkers) in 14 variants: International, Russian, Brazilian, English, Spanish, Italian, Turkish and more.
+    Hello, { $name }! I play <b>draughts</b> (checkers) in { $count } variants: International, Russian, Brazilian, English, Spanish, Italian, Turkish and more.
 
     /play — a game against me
     /rules — the rules of every variant

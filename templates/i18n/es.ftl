@@ -1,7 +1,7 @@
 # Mensajes en español del bot damas. HTML de Telegram: escapar < > & en el texto.
 
 welcome =
-    ¡Hola, { $name }! Juego a las <b>damas</b> en 14 variantes: internacional, rusa, brasileña, inglesa, española, italiana, turca y más.
+    ¡Hola, { $name }! Juego a las <b>damas</b> en { $count } variantes: internacional, rusa, brasileña, inglesa, española, italiana, turca y más.
 
     /jugar — una partida contra mí
     /reglas — el reglamento de cada variante

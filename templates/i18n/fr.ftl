@@ -1,7 +1,7 @@
 # Messages en français du bot damas. HTML de Telegram : échapper < > & dans le texte.
 
 welcome =
-    Bonjour, { $name } ! Je joue aux <b>dames</b> dans 14 variantes : internationale, russe, brésilienne, anglaise, espagnole, italienne, turque et bien d'autres.
+    Bonjour, { $name } ! Je joue aux <b>dames</b> dans { $count } variantes : internationale, russe, brésilienne, anglaise, espagnole, italienne, turque et bien d'autres.
 
     /jouer — une partie contre moi
     /regles — les règles de chaque variante

@@ -1,7 +1,7 @@
 # Messaggi in italiano del bot damas. HTML di Telegram: nel testo < > & vanno scritti come entità.
 
 welcome =
-    Ciao, { $name }! Gioco a <b>dama</b> in 14 varianti: internazionale, russa, brasiliana, inglese, spagnola, italiana, turca e altre.
+    Ciao, { $name }! Gioco a <b>dama</b> in { $count } varianti: internazionale, russa, brasiliana, inglese, spagnola, italiana, turca e altre.
 
     /gioca — una partita contro di me
     /regole — le regole di ogni variante

@@ -1,7 +1,7 @@
 # Nederlandse berichten van de damas-bot. Telegram-HTML: < > & in gewone tekst escapen.
 
 welcome =
-    Hallo, { $name }! Ik speel <b>dammen</b> in 14 varianten: internationaal, Russisch, Braziliaans, Engels (checkers), Spaans, Italiaans, Turks en meer.
+    Hallo, { $name }! Ik speel <b>dammen</b> in { $count } varianten: internationaal, Russisch, Braziliaans, Engels (checkers), Spaans, Italiaans, Turks en meer.
 
     /spelen — een partij tegen mij
     /regels — de spelregels van elke variant

@@ -1,7 +1,7 @@
 # Mensagens em português (Brasil) do bot damas. HTML do Telegram: escapar < > & no texto.
 
 welcome =
-    Olá, { $name }! Eu jogo <b>damas</b> em 14 variantes: internacional, russa, brasileira, inglesa, espanhola, italiana, turca e outras.
+    Olá, { $name }! Eu jogo <b>damas</b> em { $count } variantes: internacional, russa, brasileira, inglesa, espanhola, italiana, turca e outras.
 
     /jogar — uma partida contra mim
     /regras — as regras de cada variante

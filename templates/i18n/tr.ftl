@@ -1,7 +1,7 @@
 # damas botunun Türkçe mesajları. Telegram HTML: düz metinde < > & karakterlerini kaçış dizisiyle yaz.
 
 welcome =
-    Merhaba { $name }! 14 varyantta <b>dama</b> oynuyorum: Uluslararası, Rus, Brezilya, İngiliz, İspanyol, İtalyan, Türk daması ve daha fazlası.
+    Merhaba { $name }! { $count } varyantta <b>dama</b> oynuyorum: Uluslararası, Rus, Brezilya, İngiliz, İspanyol, İtalyan, Türk daması ve daha fazlası.
 
     /oyna — bana karşı bir oyun
     /kurallar — her varyantın kuralları
