@@ -18,6 +18,7 @@ pub mod eval;
 pub mod hub;
 pub mod matchplay;
 pub mod openings;
+pub mod review;
 mod search;
 pub mod tactics;
 mod tt;

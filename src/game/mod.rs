@@ -5,6 +5,7 @@ pub mod model;
 pub mod pdn;
 pub mod ratings;
 pub mod engine_gate;
+pub mod analysis;
 pub mod engine_player;
 pub mod service;
 pub mod store;

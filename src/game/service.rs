@@ -8,6 +8,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
+use super::analysis::{AnalysisLimits, Analyst};
 use super::engine_gate::{Busy, EngineGate, EngineLimits, EnginePass, Lane};
 use super::model::{ChatId, Clock, EndReason, Game, GameId, GameResult, MessageRef, Player, Status, UserId};
 use super::ratings;
@@ -47,6 +48,8 @@ pub struct ServiceConfig {
     pub sweep_batch: usize,
     /// How much engine work may run and wait at once.
     pub engine: EngineLimits,
+    /// Post-game analysis: its own workers, queue and search effort.
+    pub analysis: AnalysisLimits,
 }
 
 impl Default for ServiceConfig {
@@ -56,6 +59,7 @@ impl Default for ServiceConfig {
             challenge_ttl: Duration::from_secs(86_400),
             sweep_batch: 200,
             engine: EngineLimits::default(),
+            analysis: AnalysisLimits::default(),
         }
     }
 }
@@ -158,6 +162,7 @@ pub struct GameService {
     config: ServiceConfig,
     states: Arc<StateCache>,
     gate: EngineGate,
+    analyst: Analyst,
 }
 
 /// How many games' positions a service keeps at hand.
@@ -229,7 +234,13 @@ impl StateCache {
 impl GameService {
     pub fn new(store: Arc<dyn GameStore>, engine: Arc<dyn EnginePlayer>, config: ServiceConfig) -> GameService {
         let gate = EngineGate::new(config.engine.clone());
-        GameService { store, engine, config, states: Arc::new(StateCache::new()), gate }
+        let analyst = Analyst::new(Arc::clone(&store), config.analysis.clone());
+        GameService { store, engine, config, states: Arc::new(StateCache::new()), gate, analyst }
+    }
+
+    /// Post-game analysis of this service's games.
+    pub fn analyst(&self) -> &Analyst {
+        &self.analyst
     }
 
     pub fn store(&self) -> &Arc<dyn GameStore> {

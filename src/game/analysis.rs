@@ -1,0 +1,259 @@
+//! Post-game analysis: a finished game reviewed by the engine on a small pool of its own (live games
+//! never wait for it), the result kept in the store so that asking again costs nothing.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use serde::{Deserialize, Serialize};
+use tokio::sync::{Semaphore, watch};
+
+use super::model::{Game, GameId, Status, UserId};
+use super::pdn;
+use super::service::GameError;
+use super::store::GameStore;
+use super::user_counts::UserCounts;
+use crate::engine::review::{self, Judgement, ReviewLimits};
+use crate::rules::{Color, Move, Position};
+
+/// How much analysis may run and wait at once, and how deep it looks.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AnalysisLimits {
+    /// Reviews running at once (each takes one blocking thread).
+    pub workers: usize,
+    /// Reviews that may wait for a worker; one more is told to try later.
+    pub queue: usize,
+    /// Search effort per position.
+    pub review: ReviewLimits,
+    /// How long a result is kept.
+    pub keep: Duration,
+}
+
+impl Default for AnalysisLimits {
+    fn default() -> Self {
+        AnalysisLimits { workers: 1, queue: 8, review: ReviewLimits::default(), keep: Duration::from_secs(30 * 86_400) }
+    }
+}
+
+/// One analysed move, in the game's notation.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct AnalysedMove {
+    /// Index in the game's moves (0 for the first).
+    pub index: usize,
+    /// PDN move number ("12." or "12...").
+    pub label: String,
+    pub mover: Color,
+    pub played: String,
+    pub best: String,
+    /// The engine's expected line from the position before the move, starting with `best`.
+    pub line: Vec<String>,
+    pub judgement: Judgement,
+    /// Points of win percentage the move gave away.
+    pub loss: f64,
+    pub accuracy: f64,
+}
+
+/// A finished game as the engine sees it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Analysis {
+    pub game: GameId,
+    /// How many moves were analysed (the game's length when it was asked for).
+    pub plies: usize,
+    pub moves: Vec<AnalysedMove>,
+    /// Mean accuracy of White's and Black's moves that had a choice.
+    pub accuracy_white: Option<f64>,
+    pub accuracy_black: Option<f64>,
+    /// The score after every move from White's side, in hundredths of a man (first: the start).
+    pub white_scores: Vec<i32>,
+}
+
+impl Analysis {
+    pub fn accuracy(&self, color: Color) -> Option<f64> {
+        match color {
+            Color::White => self.accuracy_white,
+            Color::Black => self.accuracy_black,
+        }
+    }
+
+    /// The moves worth a player's attention: inaccuracies, mistakes and blunders.
+    pub fn errors(&self) -> impl Iterator<Item = &AnalysedMove> {
+        self.moves.iter().filter(|m| m.judgement.is_error())
+    }
+
+    pub fn count(&self, color: Color, judgement: Judgement) -> usize {
+        self.moves.iter().filter(|m| m.mover == color && m.judgement == judgement).count()
+    }
+}
+
+/// Runs reviews, a few at a time, one per user, each result stored.
+pub struct Analyst {
+    store: Arc<dyn GameStore>,
+    limits: AnalysisLimits,
+    workers: Arc<Semaphore>,
+    waiting: std::sync::atomic::AtomicUsize,
+    per_user: UserCounts,
+}
+
+fn key(id: &GameId, plies: usize) -> String {
+    format!("analysis:{id}:{plies}")
+}
+
+impl Analyst {
+    pub fn new(store: Arc<dyn GameStore>, limits: AnalysisLimits) -> Analyst {
+        let workers = Arc::new(Semaphore::new(limits.workers.max(1)));
+        Analyst { store, limits, workers, waiting: Default::default(), per_user: UserCounts::default() }
+    }
+
+    /// A stored analysis of `game` as it stands, if one was made.
+    pub async fn cached(&self, game: &Game) -> Result<Option<Analysis>, GameError> {
+        let Some(text) = self.store.kv_get(&key(&game.id, game.moves.len())).await? else { return Ok(None) };
+        // A stored result that no longer reads (an older format) is made again.
+        Ok(serde_json::from_str(&text).ok())
+    }
+
+    /// The analysis of `game`, asked for by `user`, who played in it. Only finished games are
+    /// analysed: an engine's opinion of a running game would be help during play. `progress` gets
+    /// (positions done, positions in all) while the engine works.
+    pub async fn analyse(&self, game: &Game, user: UserId, progress: watch::Sender<(usize, usize)>) -> Result<Analysis, GameError> {
+        if game.colors_of(user).is_empty() {
+            return Err(GameError::NotAPlayer);
+        }
+        if matches!(game.status, Status::Active | Status::Waiting) {
+            return Err(GameError::NotOver);
+        }
+        if let Some(done) = self.cached(game).await? {
+            return Ok(done);
+        }
+        let _share = self.per_user.take(user, 1).ok_or(GameError::Busy(super::engine_gate::Busy::User))?;
+        let _worker = self.worker().await?;
+        // Another request may have finished the same game while this one waited.
+        if let Some(done) = self.cached(game).await? {
+            return Ok(done);
+        }
+        let limits = self.limits.review;
+        let owned = game.clone();
+        let analysis = tokio::task::spawn_blocking(move || analyse_now(&owned, &limits, &mut |done, total| {
+            let _ = progress.send((done, total));
+        }))
+        .await
+        .map_err(|e| GameError::Internal(e.to_string()))??;
+        if let Ok(text) = serde_json::to_string(&analysis) {
+            if let Err(e) = self.store.kv_set(&key(&game.id, analysis.plies), &text, self.limits.keep).await {
+                tracing::warn!(error = %e, "cannot keep the analysis");
+            }
+        }
+        Ok(analysis)
+    }
+
+    async fn worker(&self) -> Result<tokio::sync::OwnedSemaphorePermit, GameError> {
+        use std::sync::atomic::Ordering;
+        if let Ok(permit) = Arc::clone(&self.workers).try_acquire_owned() {
+            return Ok(permit);
+        }
+        if self.waiting.fetch_add(1, Ordering::AcqRel) >= self.limits.queue {
+            self.waiting.fetch_sub(1, Ordering::AcqRel);
+            return Err(GameError::Busy(super::engine_gate::Busy::Queue));
+        }
+        let permit = Arc::clone(&self.workers).acquire_owned().await;
+        self.waiting.fetch_sub(1, Ordering::AcqRel);
+        permit.map_err(|e| GameError::Internal(e.to_string()))
+    }
+}
+
+/// Reviews `game` here and now (blocking).
+pub fn analyse_now(game: &Game, limits: &ReviewLimits, progress: &mut dyn FnMut(usize, usize)) -> Result<Analysis, GameError> {
+    let start = Position::from_fen(game.variant, &game.start_fen).map_err(|e| GameError::Invalid(e.to_string()))?;
+    // Each move with the position it is played in (notation needs it).
+    let mut moves: Vec<Move> = Vec::with_capacity(game.moves.len());
+    let mut positions = Vec::with_capacity(game.moves.len());
+    let mut pos = start.clone();
+    for text in &game.moves {
+        let mv = pos.parse_move(text).map_err(|e| GameError::Invalid(e.to_string()))?;
+        let next = pos.play(&mv);
+        positions.push(std::mem::replace(&mut pos, next));
+        moves.push(mv);
+    }
+    let review = review::review(&start, &moves, limits, None, progress).map_err(|e| GameError::Engine(e.to_string()))?;
+    let analysed = review
+        .moves
+        .iter()
+        .map(|m| {
+            let before = &positions[m.index];
+            let mut line = Vec::with_capacity(m.best_line.len());
+            let mut p = before.clone();
+            for mv in m.best_line.iter().take(8) {
+                line.push(p.notation(mv));
+                p = p.play(mv);
+            }
+            AnalysedMove {
+                index: m.index,
+                label: pdn::move_label(game, m.index),
+                mover: m.mover,
+                played: game.moves[m.index].clone(),
+                best: before.notation(&m.best),
+                line,
+                judgement: m.judgement,
+                loss: (m.loss() * 10.0).round() / 10.0,
+                accuracy: (m.accuracy * 10.0).round() / 10.0,
+            }
+        })
+        .collect();
+    let round = |a: Option<f64>| a.map(|a| (a * 10.0).round() / 10.0);
+    Ok(Analysis {
+        game: game.id.clone(),
+        plies: game.moves.len(),
+        moves: analysed,
+        accuracy_white: round(review.accuracy(Color::White)),
+        accuracy_black: round(review.accuracy(Color::Black)),
+        white_scores: review.white_scores,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::model::Player;
+    use crate::game::store::memory::MemoryStore;
+    use crate::rules::VariantId;
+
+    fn finished(moves: &[&str]) -> Game {
+        let start = Position::from_fen(VariantId::Russian, "W:Wc3,e3,g3:Bd6,f8,h8").unwrap();
+        let mut game = Game::new(GameId::parse("an1").unwrap(), VariantId::Russian, start.to_fen(), start.side_to_move(), Player::human(7, "Ana"), Player::Engine { level: 1 }, 0);
+        game.moves = moves.iter().map(|m| m.to_string()).collect();
+        game.status = Status::Finished;
+        game
+    }
+
+    #[tokio::test]
+    async fn a_finished_game_is_analysed_once_and_kept() {
+        let store: Arc<dyn GameStore> = Arc::new(MemoryStore::new(Default::default()));
+        let analyst = Analyst::new(Arc::clone(&store), AnalysisLimits::default());
+        let game = finished(&["e3-f4", "d6-e5", "f4:d6"]);
+        let (tx, rx) = watch::channel((0, 0));
+        let first = analyst.analyse(&game, UserId(7), tx).await.unwrap();
+        assert_eq!(*rx.borrow(), (4, 4), "progress reached every position");
+        assert_eq!(first.plies, 3);
+        assert_eq!(first.moves[1].label, "1...");
+        assert_eq!(first.moves[1].played, "d6-e5");
+        assert!(first.moves[1].judgement.is_error(), "{:?}", first.moves[1]);
+        assert_eq!(first.moves[1].line.first(), Some(&first.moves[1].best));
+        assert_eq!(first.errors().count(), first.moves.iter().filter(|m| m.judgement.is_error()).count());
+        assert!(first.accuracy(Color::White).unwrap() > first.accuracy(Color::Black).unwrap());
+
+        // The second time comes from the store: no progress is reported at all.
+        let (tx, rx) = watch::channel((0, 0));
+        assert_eq!(analyst.analyse(&game, UserId(7), tx).await.unwrap(), first);
+        assert_eq!(*rx.borrow(), (0, 0));
+        assert!(analyst.cached(&game).await.unwrap().is_some());
+    }
+
+    #[tokio::test]
+    async fn only_players_of_finished_games_get_one() {
+        let store: Arc<dyn GameStore> = Arc::new(MemoryStore::new(Default::default()));
+        let analyst = Analyst::new(store, AnalysisLimits::default());
+        let mut game = finished(&["e3-f4"]);
+        let (tx, _) = watch::channel((0, 0));
+        assert_eq!(analyst.analyse(&game, UserId(8), tx.clone()).await.err(), Some(GameError::NotAPlayer));
+        game.status = Status::Active;
+        assert_eq!(analyst.analyse(&game, UserId(7), tx).await.err(), Some(GameError::NotOver));
+    }
+}
