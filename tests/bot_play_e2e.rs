@@ -479,6 +479,10 @@ async fn resign_with_confirmation_result_and_rematch_in_spanish() {
     game.typed(&fake, &lola, &first).await;
 
     let n = fake.call_count();
+    fake.send_text(&lola, "/analizar");
+    assert!(fake.wait_sent(n, lola.id).await.body().contains("Termina antes la partida"), "no engine help during a game");
+
+    let n = fake.call_count();
     fake.send_text(&lola, "/tablas");
     assert!(
         fake.wait_sent(n, lola.id)
@@ -540,7 +544,33 @@ async fn resign_with_confirmation_result_and_rematch_in_spanish() {
         result.body()
     );
     let labels: Vec<String> = result.buttons().into_iter().map(|(l, _)| l).collect();
-    assert_eq!(labels, ["Revancha", "PDN", "Nueva partida"]);
+    assert_eq!(labels, ["Revancha", "PDN", "📈 Análisis", "Nueva partida"]);
+
+    // The engine's review of the finished game, from the button: each side's accuracy, then the
+    // moves to look at or a word that there are none.
+    fake.tap_label(&lola, "📈 Análisis");
+    let review = fake
+        .wait_until(WAIT, "the analysis", |f| {
+            f.last_bot_message_where(lola.id, |m| m.kind == "text" && m.body().contains("precisión"))
+        })
+        .await;
+    let text = review.body();
+    assert!(text.contains("<b>Análisis</b>") && text.contains("⚪ Lola: precisión"), "{text}");
+    assert!(text.matches(": precisión").count() == 2, "one accuracy per side: {text}");
+    assert!(text.contains("Jugadas para revisar") || text.contains("No hay errores"), "{text}");
+    // Asked again by command: the same review, from the store.
+    let n = fake.call_count();
+    fake.send_text(&lola, "/analizar");
+    assert_eq!(fake.wait_sent(n, lola.id).await.body(), text);
+    // Someone else's game is not theirs to review.
+    let game_id = board_data(&board).game().to_owned();
+    let eve = TestUser::new(6399, "Eve", Some("en"));
+    let n = fake.call_count();
+    fake.send_text(&eve, "/start");
+    let hello = fake.wait_sent(n, eve.id).await;
+    let n = fake.call_count();
+    fake.tap(&eve, hello.message_id, &format!("m:an:{game_id}"));
+    assert!(fake.wait_sent(n, eve.id).await.body().contains("no finished game"));
     let end = fake.message(lola.id, board.message_id).unwrap();
     assert!(
         end.body().contains("Has perdido") && end.body().contains("abandonan"),

@@ -161,6 +161,9 @@ pub fn end_buttons(game: &Game, lang: Lang) -> Vec<InlineKeyboardButton> {
         row.push(board_button(t(lang, "game-button-rematch"), game, Action::Rematch));
     }
     row.push(InlineKeyboardButton::callback(t(lang, "game-button-pdn"), format!("m:pdn:{}", game.id)));
+    if game.status == Status::Finished && !game.moves.is_empty() {
+        row.push(InlineKeyboardButton::callback(t(lang, "game-button-analyse"), format!("m:an:{}", game.id)));
+    }
     row.push(InlineKeyboardButton::callback(t(lang, "game-button-new"), "m:new"));
     row
 }

@@ -16,6 +16,7 @@ pub enum Action {
     Undo,
     Draw,
     Pdn,
+    Analyse,
     Lang,
     Settings,
     Stats,
@@ -53,6 +54,7 @@ pub const COMMANDS: &[(CommandName, Action)] = &[
     (names("tablas", "draw", "empate", "beraberlik", "patta", "nulle", "remise"), Action::Draw),
     (names("abandonar", "resign", "desistir", "pes", "abbandona", "abandon", "opgeven"), Action::Resign),
     (names("pdn", "pdn", "pdn", "pdn", "pdn", "pdn", "pdn"), Action::Pdn),
+    (names("analizar", "analyse", "analisar", "analiz", "analizza", "analyser", "analyseren"), Action::Analyse),
     (names("variantes", "variants", "variantes", "varyantlar", "varianti", "variantes", "varianten"), Action::Variants),
     (names("estadisticas", "stats", "estatisticas", "istatistik", "statistiche", "stats", "statistieken"), Action::Stats),
     (names("ajustes", "settings", "ajustes", "ayarlar", "impostazioni", "reglages", "instellingen"), Action::Settings),
@@ -109,6 +111,7 @@ pub fn parse(text: &str, bot_username: &str) -> Option<Command> {
         "m" | "move" | "mover" => Action::Move,
         "estadísticas" => Action::Stats,
         "language" => Action::Lang,
+        "analyze" | "analysis" => Action::Analyse,
         "settings" | "ajustes" | "configuracion" | "configuración" => Action::Settings,
         other => COMMANDS.iter().find(|(names, _)| names.is(other)).map(|(_, a)| *a)?,
     };
@@ -132,6 +135,8 @@ mod tests {
         assert_eq!(parse("/variantes", "b").unwrap().action, Action::Variants);
         assert_eq!(parse("/ayuda", "b").unwrap().action, Action::Help);
         assert_eq!(parse("/m 23x16", "b").unwrap().args, vec!["23x16"]);
+        assert_eq!(parse("/analizar", "b").unwrap().action, Action::Analyse);
+        assert_eq!(parse("/analyze", "b").unwrap().action, Action::Analyse);
     }
 
     #[test]

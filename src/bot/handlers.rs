@@ -86,6 +86,7 @@ async fn on_command(bot: &Bot, ctx: &Ctx, who: &Who, cmd: Command) -> HandlerRes
         Action::Undo => play::undo(bot, ctx, who).await,
         Action::Draw => play::draw(bot, ctx, who).await,
         Action::Pdn => play::pdn(bot, ctx, who, None).await,
+        Action::Analyse => super::analysis::analyse(bot, ctx, who, None).await,
         Action::Stats => play::stats(bot, ctx, who).await,
     }
 }
@@ -247,6 +248,10 @@ pub async fn on_callback(bot: Bot, q: CallbackQuery, ctx: Arc<Ctx>) -> HandlerRe
         }
         ["m", "pdn", id] => match GameId::parse(id) {
             Ok(id) => play::pdn(&bot, &ctx, &who, Some(id)).await,
+            Err(_) => Ok(()),
+        },
+        ["m", "an", id] => match GameId::parse(id) {
+            Ok(id) => super::analysis::analyse(&bot, &ctx, &who, Some(id)).await,
             Err(_) => Ok(()),
         },
         ["m", "new"] => play::new_game_menu(&bot, &who).await,

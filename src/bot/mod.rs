@@ -1,6 +1,7 @@
 //! The Telegram bot: a dptree handler tree whose endpoints are one function per user action. The
 //! handlers only read what the user asked for and answer; games live in `game`, texts in `i18n`.
 
+pub mod analysis;
 pub mod board;
 pub mod card;
 pub mod command;

@@ -14,6 +14,7 @@ help =
     /draw — offer or claim a draw
     /resign — give up the game
     /pdn — the game as a PDN file
+    /analyse — the engine's review of your last finished game
     /rules [variant] [topic] — the rules
     /variants — the variants I know
     /stats — your results
@@ -93,6 +94,7 @@ cmd-undo = Take back your last move
 cmd-draw = Offer or claim a draw
 cmd-resign = Resign the game
 cmd-pdn = The game as a PDN file
+cmd-analyse = The engine's review of your last game
 cmd-variants = The variants
 cmd-stats = Your results
 cmd-settings = Board and display settings
@@ -135,6 +137,7 @@ game-material = Pieces: ⚪ { $white } · ⚫ { $black }
 game-material-kings = { $men } + { $kings } K
 game-button-rematch = Rematch
 game-button-pdn = PDN
+game-button-analyse = 📈 Analysis
 game-button-new = New game
 game-bad-position = I cannot start from that position: { $detail }
 engine-busy = The engine is busy with other games right now; try your move again in a moment. Nothing was changed.
@@ -371,3 +374,16 @@ app-can-move = can move
 app-move-here = move here
 app-board-label = Board. Arrow keys move between squares; Enter picks a piece up and puts it down.
 app-draw-engine-hint = The engine plays every game to the end: play on, or resign.
+
+analysis-progress = Analysing the game… { $done }/{ $total }
+analysis-title = <b>Analysis</b>: { $white } — { $black }, { $variant }
+analysis-player = { $side } { $name }: accuracy <b>{ $accuracy }%</b> · ?? { $blunders } · ? { $mistakes } · ?! { $inaccuracies }
+analysis-legend = ?? blunder · ? mistake · ?! inaccuracy
+analysis-errors = <b>Moves to look at</b> (the engine's move and line after “better”):
+analysis-error-line = { $label } <code>{ $played }</code>{ $mark } — better <code>{ $best }</code>: { $line }
+analysis-more = …and { $n } more.
+analysis-clean = No mistakes found: well played by both sides.
+analysis-not-over = Finish the game first: the analysis is for finished games.
+analysis-none = There is no finished game of yours to analyse yet.
+analysis-busy = The analysis is busy with other games; try again in a minute.
+analysis-running = Your previous analysis is still running; wait for it.

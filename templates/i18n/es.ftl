@@ -14,6 +14,7 @@ help =
     /tablas — proponer o reclamar tablas
     /abandonar — rendirse
     /pdn — la partida en un archivo PDN
+    /analizar — el análisis del motor de tu última partida terminada
     /reglas [variante] [tema] — el reglamento
     /variantes — las variantes que conozco
     /estadisticas — tus resultados
@@ -93,6 +94,7 @@ cmd-undo = Deshacer tu última jugada
 cmd-draw = Proponer o reclamar tablas
 cmd-resign = Abandonar la partida
 cmd-pdn = La partida en un archivo PDN
+cmd-analyse = El análisis del motor de tu última partida
 cmd-variants = Las variantes
 cmd-stats = Tus resultados
 cmd-settings = Ajustes del tablero
@@ -135,6 +137,7 @@ game-material = Piezas: ⚪ { $white } · ⚫ { $black }
 game-material-kings = { $men } + { $kings } D
 game-button-rematch = Revancha
 game-button-pdn = PDN
+game-button-analyse = 📈 Análisis
 game-button-new = Nueva partida
 game-bad-position = No puedo empezar desde esa posición: { $detail }
 engine-busy = El motor está ocupado con otras partidas; vuelve a intentar tu jugada en un momento. No se ha cambiado nada.
@@ -371,3 +374,16 @@ app-can-move = puede mover
 app-move-here = mover aquí
 app-board-label = Tablero. Las flechas recorren las casillas; Intro coge una pieza y la deja.
 app-draw-engine-hint = El motor juega cada partida hasta el final: sigue jugando o abandona.
+
+analysis-progress = Analizando la partida… { $done }/{ $total }
+analysis-title = <b>Análisis</b>: { $white } — { $black }, { $variant }
+analysis-player = { $side } { $name }: precisión <b>{ $accuracy } %</b> · ?? { $blunders } · ? { $mistakes } · ?! { $inaccuracies }
+analysis-legend = ?? error grave · ? error · ?! imprecisión
+analysis-errors = <b>Jugadas para revisar</b> (tras «mejor», la jugada y la línea del motor):
+analysis-error-line = { $label } <code>{ $played }</code>{ $mark } — mejor <code>{ $best }</code>: { $line }
+analysis-more = …y { $n } más.
+analysis-clean = No hay errores: bien jugado por ambos bandos.
+analysis-not-over = Termina antes la partida: el análisis es para partidas terminadas.
+analysis-none = Todavía no tienes ninguna partida terminada que analizar.
+analysis-busy = El análisis está ocupado con otras partidas; inténtalo dentro de un minuto.
+analysis-running = Tu análisis anterior sigue en marcha; espera a que termine.

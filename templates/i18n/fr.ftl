@@ -14,6 +14,7 @@ help =
     /nulle — proposer ou réclamer la nulle
     /abandon — abandonner la partie
     /pdn — la partie dans un fichier PDN
+    /analyser — l'analyse par le moteur de votre dernière partie terminée
     /regles [variante] [sujet] — les règles
     /variantes — les variantes que je connais
     /stats — vos résultats
@@ -93,6 +94,7 @@ cmd-undo = Reprendre votre dernier coup
 cmd-draw = Proposer ou réclamer la nulle
 cmd-resign = Abandonner la partie
 cmd-pdn = La partie dans un fichier PDN
+cmd-analyse = L'analyse par le moteur de votre dernière partie
 cmd-variants = Les variantes
 cmd-stats = Vos résultats
 cmd-settings = Réglages du damier et de l'affichage
@@ -135,6 +137,7 @@ game-material = Pièces : ⚪ { $white } · ⚫ { $black }
 game-material-kings = { $men } + { $kings } D
 game-button-rematch = Revanche
 game-button-pdn = PDN
+game-button-analyse = 📈 Analyse
 game-button-new = Nouvelle partie
 game-bad-position = Je ne peux pas commencer à partir de cette position : { $detail }
 engine-busy = Le moteur est occupé par d'autres parties en ce moment ; rejouez votre coup dans un instant. Rien n'a été modifié.
@@ -371,3 +374,16 @@ app-can-move = peut jouer
 app-move-here = jouer ici
 app-board-label = Damier. Les flèches parcourent les cases ; Entrée prend une pièce et la pose.
 app-draw-engine-hint = Le moteur joue chaque partie jusqu'au bout : continuez ou abandonnez.
+
+analysis-progress = Analyse de la partie… { $done }/{ $total }
+analysis-title = <b>Analyse</b> : { $white } — { $black }, { $variant }
+analysis-player = { $side } { $name } : précision <b>{ $accuracy } %</b> · ?? { $blunders } · ? { $mistakes } · ?! { $inaccuracies }
+analysis-legend = ?? gaffe · ? erreur · ?! imprécision
+analysis-errors = <b>Coups à revoir</b> (après « mieux », le coup et la suite du moteur) :
+analysis-error-line = { $label } <code>{ $played }</code>{ $mark } — mieux <code>{ $best }</code> : { $line }
+analysis-more = …et { $n } de plus.
+analysis-clean = Aucune erreur trouvée : bien joué des deux côtés.
+analysis-not-over = Terminez d'abord la partie : l'analyse porte sur les parties terminées.
+analysis-none = Vous n'avez pas encore de partie terminée à analyser.
+analysis-busy = L'analyse est occupée par d'autres parties ; réessayez dans une minute.
+analysis-running = Votre analyse précédente est encore en cours ; attendez-la.

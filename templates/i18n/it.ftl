@@ -14,6 +14,7 @@ help =
     /patta — proponi o reclama la patta
     /abbandona — abbandona la partita
     /pdn — la partita in un file PDN
+    /analizza — l'analisi del motore della tua ultima partita finita
     /regole [variante] [argomento] — le regole
     /varianti — le varianti che conosco
     /statistiche — i tuoi risultati
@@ -93,6 +94,7 @@ cmd-undo = Ritira la tua ultima mossa
 cmd-draw = Proponi o reclama la patta
 cmd-resign = Abbandona la partita
 cmd-pdn = La partita in un file PDN
+cmd-analyse = L'analisi del motore della tua ultima partita
 cmd-variants = Le varianti
 cmd-stats = I tuoi risultati
 cmd-settings = Impostazioni della damiera e della visualizzazione
@@ -135,6 +137,7 @@ game-material = Pezzi: ⚪ { $white } · ⚫ { $black }
 game-material-kings = { $men } + { $kings } D
 game-button-rematch = Rivincita
 game-button-pdn = PDN
+game-button-analyse = 📈 Analisi
 game-button-new = Nuova partita
 game-bad-position = Non posso iniziare da quella posizione: { $detail }
 engine-busy = Il motore è occupato con altre partite in questo momento; riprova la tua mossa tra poco. Non è stato cambiato nulla.
@@ -371,3 +374,16 @@ app-can-move = può muovere
 app-move-here = muovi qui
 app-board-label = Damiera. Le frecce percorrono le case; Invio prende un pezzo e lo posa.
 app-draw-engine-hint = Il motore gioca ogni partita fino in fondo: continua o abbandona.
+
+analysis-progress = Analizzo la partita… { $done }/{ $total }
+analysis-title = <b>Analisi</b>: { $white } — { $black }, { $variant }
+analysis-player = { $side } { $name }: precisione <b>{ $accuracy }%</b> · ?? { $blunders } · ? { $mistakes } · ?! { $inaccuracies }
+analysis-legend = ?? errore grave · ? errore · ?! imprecisione
+analysis-errors = <b>Mosse da rivedere</b> (dopo «meglio», la mossa e la linea del motore):
+analysis-error-line = { $label } <code>{ $played }</code>{ $mark } — meglio <code>{ $best }</code>: { $line }
+analysis-more = …e altre { $n }.
+analysis-clean = Nessun errore trovato: ben giocata da entrambi.
+analysis-not-over = Prima finisci la partita: l'analisi è per le partite finite.
+analysis-none = Non hai ancora nessuna partita finita da analizzare.
+analysis-busy = L'analisi è occupata con altre partite; riprova tra un minuto.
+analysis-running = La tua analisi precedente è ancora in corso; aspetta che finisca.

@@ -14,6 +14,7 @@ help =
     /remise — remise aanbieden of claimen
     /opgeven — de partij opgeven
     /pdn — de partij als PDN-bestand
+    /analyseren — de analyse door de engine van je laatste uitgespeelde partij
     /regels [variant] [onderwerp] — de spelregels
     /varianten — de varianten die ik ken
     /statistieken — je resultaten
@@ -93,6 +94,7 @@ cmd-undo = Je laatste zet terugnemen
 cmd-draw = Remise aanbieden of claimen
 cmd-resign = De partij opgeven
 cmd-pdn = De partij als PDN-bestand
+cmd-analyse = De analyse door de engine van je laatste partij
 cmd-variants = De varianten
 cmd-stats = Je resultaten
 cmd-settings = Instellingen voor bord en weergave
@@ -135,6 +137,7 @@ game-material = Stukken: ⚪ { $white } · ⚫ { $black }
 game-material-kings = { $men } + { $kings } D
 game-button-rematch = Revanche
 game-button-pdn = PDN
+game-button-analyse = 📈 Analyse
 game-button-new = Nieuwe partij
 game-bad-position = Vanuit die stelling kan ik niet beginnen: { $detail }
 engine-busy = De computer is nu bezig met andere partijen; probeer je zet zo meteen nog eens. Er is niets veranderd.
@@ -377,3 +380,16 @@ app-can-move = kan zetten
 app-move-here = hierheen
 app-board-label = Bord. Pijltjestoetsen gaan langs de velden; Enter pakt een schijf op en zet hem neer.
 app-draw-engine-hint = De computer speelt elke partij uit: speel door of geef op.
+
+analysis-progress = De partij wordt geanalyseerd… { $done }/{ $total }
+analysis-title = <b>Analyse</b>: { $white } — { $black }, { $variant }
+analysis-player = { $side } { $name }: nauwkeurigheid <b>{ $accuracy }%</b> · ?? { $blunders } · ? { $mistakes } · ?! { $inaccuracies }
+analysis-legend = ?? blunder · ? fout · ?! onnauwkeurigheid
+analysis-errors = <b>Zetten om naar te kijken</b> (na „beter” de zet en variant van de engine):
+analysis-error-line = { $label } <code>{ $played }</code>{ $mark } — beter <code>{ $best }</code>: { $line }
+analysis-more = …en nog { $n }.
+analysis-clean = Geen fouten gevonden: door beide kanten goed gespeeld.
+analysis-not-over = Speel de partij eerst uit: de analyse is voor uitgespeelde partijen.
+analysis-none = Je hebt nog geen uitgespeelde partij om te analyseren.
+analysis-busy = De analyse is bezig met andere partijen; probeer het over een minuut opnieuw.
+analysis-running = Je vorige analyse loopt nog; wacht daarop.

@@ -14,6 +14,7 @@ help =
     /empate — propor ou reivindicar o empate
     /desistir — abandonar a partida
     /pdn — a partida em um arquivo PDN
+    /analisar — a análise do motor da sua última partida terminada
     /regras [variante] [tópico] — as regras
     /variantes — as variantes que eu conheço
     /estatisticas — os seus resultados
@@ -93,6 +94,7 @@ cmd-undo = Voltar o seu último lance
 cmd-draw = Propor ou reivindicar o empate
 cmd-resign = Desistir da partida
 cmd-pdn = A partida em um arquivo PDN
+cmd-analyse = A análise do motor da sua última partida
 cmd-variants = As variantes
 cmd-stats = Os seus resultados
 cmd-settings = Ajustes do tabuleiro e da exibição
@@ -135,6 +137,7 @@ game-material = Peças: ⚪ { $white } · ⚫ { $black }
 game-material-kings = { $men } + { $kings } D
 game-button-rematch = Revanche
 game-button-pdn = PDN
+game-button-analyse = 📈 Análise
 game-button-new = Nova partida
 game-bad-position = Não consigo começar a partir dessa posição: { $detail }
 engine-busy = O motor está ocupado com outras partidas agora; tente o seu lance de novo daqui a pouco. Nada foi alterado.
@@ -371,3 +374,16 @@ app-can-move = pode mover
 app-move-here = mover para aqui
 app-board-label = Tabuleiro. As setas percorrem as casas; Enter pega numa peça e pousa-a.
 app-draw-engine-hint = O motor joga cada partida até ao fim: continue a jogar ou desista.
+
+analysis-progress = Analisando a partida… { $done }/{ $total }
+analysis-title = <b>Análise</b>: { $white } — { $black }, { $variant }
+analysis-player = { $side } { $name }: precisão <b>{ $accuracy }%</b> · ?? { $blunders } · ? { $mistakes } · ?! { $inaccuracies }
+analysis-legend = ?? erro grave · ? erro · ?! imprecisão
+analysis-errors = <b>Lances para rever</b> (depois de “melhor”, o lance e a linha do motor):
+analysis-error-line = { $label } <code>{ $played }</code>{ $mark } — melhor <code>{ $best }</code>: { $line }
+analysis-more = …e mais { $n }.
+analysis-clean = Nenhum erro encontrado: bem jogado pelos dois lados.
+analysis-not-over = Termine a partida primeiro: a análise é para partidas terminadas.
+analysis-none = Você ainda não tem nenhuma partida terminada para analisar.
+analysis-busy = A análise está ocupada com outras partidas; tente de novo em um minuto.
+analysis-running = Sua análise anterior ainda está em andamento; aguarde.

@@ -14,6 +14,7 @@ help =
     /draw — предложить ничью или заявить о ней
     /resign — сдать партию
     /pdn — партия в файле PDN
+    /analyse — разбор движком вашей последней законченной партии
     /rules [вариант] [тема] — правила
     /variants — варианты, которые я знаю
     /stats — ваши результаты
@@ -93,6 +94,7 @@ cmd-undo = Отменить свой последний ход
 cmd-draw = Предложить ничью или заявить о ней
 cmd-resign = Сдать партию
 cmd-pdn = Партия в файле PDN
+cmd-analyse = Разбор вашей последней партии движком
 cmd-variants = Варианты
 cmd-stats = Ваши результаты
 cmd-settings = Настройки доски и отображения
@@ -135,6 +137,7 @@ game-material = Шашки: ⚪ { $white } · ⚫ { $black }
 game-material-kings = { $men } + { $kings } Д
 game-button-rematch = Реванш
 game-button-pdn = PDN
+game-button-analyse = 📈 Разбор
 game-button-new = Новая партия
 game-bad-position = Не могу начать с этой позиции: { $detail }
 engine-busy = Движок сейчас занят другими партиями; повторите ход чуть позже. Ничего не изменилось.
@@ -377,3 +380,16 @@ app-can-move = может ходить
 app-move-here = ходить сюда
 app-board-label = Доска. Стрелки переходят по полям; Enter берёт шашку и ставит её.
 app-draw-engine-hint = Движок играет каждую партию до конца: продолжайте или сдайтесь.
+
+analysis-progress = Разбираю партию… { $done }/{ $total }
+analysis-title = <b>Разбор</b>: { $white } — { $black }, { $variant }
+analysis-player = { $side } { $name }: точность <b>{ $accuracy }%</b> · ?? { $blunders } · ? { $mistakes } · ?! { $inaccuracies }
+analysis-legend = ?? грубая ошибка · ? ошибка · ?! неточность
+analysis-errors = <b>Ходы, на которые стоит взглянуть</b> (после «лучше» — ход и вариант движка):
+analysis-error-line = { $label } <code>{ $played }</code>{ $mark } — лучше <code>{ $best }</code>: { $line }
+analysis-more = …и ещё { $n }.
+analysis-clean = Ошибок не найдено: обе стороны сыграли хорошо.
+analysis-not-over = Сначала доиграйте партию: разбор делается для законченных партий.
+analysis-none = У вас ещё нет законченной партии для разбора.
+analysis-busy = Разбор сейчас занят другими партиями; попробуйте через минуту.
+analysis-running = Ваш предыдущий разбор ещё идёт; дождитесь его.

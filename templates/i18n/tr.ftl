@@ -14,6 +14,7 @@ help =
     /beraberlik — beraberlik teklif et ya da talep et
     /pes — oyundan çekil
     /pdn — oyun, PDN dosyası olarak
+    /analiz — son biten oyununuzun motor tarafından incelenmesi
     /kurallar [varyant] [konu] — kurallar
     /varyantlar — bildiğim varyantlar
     /istatistik — sonuçların
@@ -93,6 +94,7 @@ cmd-undo = Son hamleni geri al
 cmd-draw = Beraberlik teklif et ya da talep et
 cmd-resign = Oyunda pes et
 cmd-pdn = Oyun, PDN dosyası olarak
+cmd-analyse = Son oyununuzun motor incelemesi
 cmd-variants = Varyantlar
 cmd-stats = Sonuçların
 cmd-settings = Tahta ve görünüm ayarları
@@ -135,6 +137,7 @@ game-material = Taşlar: ⚪ { $white } · ⚫ { $black }
 game-material-kings = { $men } + { $kings } D
 game-button-rematch = Rövanş
 game-button-pdn = PDN
+game-button-analyse = 📈 Analiz
 game-button-new = Yeni oyun
 game-bad-position = Bu konumdan başlayamam: { $detail }
 engine-busy = Motor şu an başka oyunlarla meşgul; birazdan hamleni yeniden dene. Hiçbir şey değişmedi.
@@ -370,3 +373,16 @@ app-can-move = oynayabilir
 app-move-here = buraya oyna
 app-board-label = Tahta. Ok tuşları kareler arasında gezer; Enter taşı alır ve bırakır.
 app-draw-engine-hint = Motor her oyunu sonuna kadar oynar: oynamaya devam et ya da terk et.
+
+analysis-progress = Oyun inceleniyor… { $done }/{ $total }
+analysis-title = <b>Analiz</b>: { $white } — { $black }, { $variant }
+analysis-player = { $side } { $name }: isabet <b>%{ $accuracy }</b> · ?? { $blunders } · ? { $mistakes } · ?! { $inaccuracies }
+analysis-legend = ?? büyük hata · ? hata · ?! eksik hamle
+analysis-errors = <b>Bakılması gereken hamleler</b> (“daha iyi” sonrası motorun hamlesi ve devamı):
+analysis-error-line = { $label } <code>{ $played }</code>{ $mark } — daha iyi <code>{ $best }</code>: { $line }
+analysis-more = …ve { $n } tane daha.
+analysis-clean = Hata bulunamadı: iki taraf da iyi oynadı.
+analysis-not-over = Önce oyunu bitirin: analiz bitmiş oyunlar içindir.
+analysis-none = Henüz analiz edilecek bitmiş bir oyununuz yok.
+analysis-busy = Analiz şu anda başka oyunlarla meşgul; bir dakika sonra tekrar deneyin.
+analysis-running = Önceki analiziniz hâlâ sürüyor; bitmesini bekleyin.
