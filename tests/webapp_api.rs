@@ -341,6 +341,40 @@ async fn a_game_against_the_engine() {
 }
 
 #[tokio::test]
+async fn a_finished_game_is_analysed_for_its_players() {
+    let s = local().await;
+    let me = s.guest("Ana").await;
+    let (_, game) = s
+        .post("/api/games", Some(&me), json!({ "variant": "russian", "color": "white", "level": 1 }))
+        .await;
+    let id = game["id"].as_str().unwrap().to_owned();
+    let first = game["legal"][0]["text"].clone();
+    let (status, _) = s
+        .post(&format!("/api/games/{id}/moves"), Some(&me), json!({ "move": first, "version": game["version"] }))
+        .await;
+    assert_eq!(status, 200);
+    let analysis = format!("/api/games/{id}/analysis");
+    let (status, body) = s.post(&analysis, Some(&me), json!({})).await;
+    assert_eq!((status, error_code(&body)), (409, "not_over"), "no engine help during play");
+    let (status, _) = s.post(&format!("/api/games/{id}/resign"), Some(&me), json!({})).await;
+    assert_eq!(status, 200);
+
+    let stranger = s.guest("Eve").await;
+    let (status, body) = s.post(&analysis, Some(&stranger), json!({})).await;
+    assert_eq!((status, error_code(&body)), (403, "not_a_player"));
+    let (status, done) = s.post(&analysis, Some(&me), json!({})).await;
+    assert_eq!(status, 200, "{done}");
+    assert_eq!(done["plies"], 2);
+    assert_eq!(done["moves"].as_array().map(Vec::len), Some(2));
+    assert_eq!(done["moves"][0]["played"], first);
+    assert_eq!(done["moves"][1]["label"], "1...");
+    assert_eq!(done["white_scores"].as_array().map(Vec::len), Some(3));
+    assert!(done["accuracy_white"].as_f64().is_some_and(|a| (0.0..=100.0).contains(&a)), "{done}");
+    let (status, again) = s.post(&analysis, Some(&me), json!({})).await;
+    assert_eq!((status, again), (200, done), "the same review, kept");
+}
+
+#[tokio::test]
 async fn bad_requests_get_clear_errors_and_change_nothing() {
     let s = local().await;
     let me = s.guest("Ana").await;

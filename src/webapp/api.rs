@@ -50,6 +50,7 @@ pub(super) fn routes() -> Router<AppState> {
         .route("/api/games/{id}/draw", post(draw))
         .route("/api/games/{id}/takeback", post(takeback))
         .route("/api/games/{id}/rematch", post(rematch))
+        .route("/api/games/{id}/analysis", post(analysis))
         .route("/api/games/{id}/events", get(events))
         .route("/board/start/{file}", get(start_png))
         .route("/board/{id}/{file}", get(board_png))
@@ -699,6 +700,18 @@ async fn resign(
     }
     let game = a.service.resign(&a.id, a.who.user, request.version).await?;
     Ok(no_store(view_of(&game, &a.who, a.look).await?))
+}
+
+/// The engine's review of a finished game the user played: made now (seconds, on the analysis
+/// workers) or taken from the store.
+async fn analysis(State(state): State<AppState>, P(id): P<String>, headers: HeaderMap) -> ApiResult<Response> {
+    let who = session_of(&state, bearer(&headers)).await?;
+    let id = game_id(&id)?;
+    let service = games(&state)?;
+    let game = service.get(&id).await?;
+    let (progress, _) = tokio::sync::watch::channel((0, 0));
+    let done = service.analyst().analyse(&game, who.user, progress).await?;
+    Ok(no_store(done))
 }
 
 async fn draw(

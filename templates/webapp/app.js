@@ -534,6 +534,8 @@
     $("btn-resign").textContent = t("resign");
     $("btn-resign").classList.remove("danger");
     $("btn-rematch").hidden = !(over && playing && view.status === "finished");
+    $("btn-analysis").hidden = !(playing && view.status === "finished" && view.moves.length > 0);
+    if (!analysisShown || analysisShown !== view.id + ":" + view.moves.length) $("analysis").hidden = true;
     $("btn-draw").hidden = over && playing && view.status === "finished";
     $("share").hidden = !(view.status === "waiting" && playing);
     $("share-url").value = location.origin + "/app?game=" + view.id;
@@ -552,6 +554,92 @@
       $("offer-text").textContent = offer.text;
       $("offer-accept").onclick = function () { act(offer.kind, { accept: true, version: view.version }); };
       $("offer-decline").onclick = function () { act(offer.kind, { accept: false, version: view.version }); };
+    }
+  }
+
+  // --- post-game analysis
+
+  var analysisShown = null;
+
+  var MARKS = { blunder: "??", mistake: "?", inaccuracy: "?!" };
+
+  function winPercent(score) {
+    if (score >= 30000) return 100;
+    if (score <= -30000) return 0;
+    return 50 + 50 * (2 / (1 + Math.exp(-0.006 * score)) - 1);
+  }
+
+  function showAnalysis() {
+    var id = game.id, plies = game.moves.length;
+    var button = $("btn-analysis");
+    button.disabled = true;
+    button.textContent = t("analysing");
+    api("POST", "/api/games/" + encodeURIComponent(id) + "/analysis", {}).then(function (a) {
+      button.disabled = false;
+      button.textContent = t("analysis");
+      if (!game || game.id !== id) return;
+      renderAnalysis(a);
+      analysisShown = id + ":" + plies;
+      $("analysis").hidden = false;
+      $("analysis").scrollIntoView({ behavior: "smooth", block: "nearest" });
+    }, function (err) {
+      button.disabled = false;
+      button.textContent = t("analysis");
+      notice(errorText(err), "error");
+    });
+  }
+
+  function renderAnalysis(a) {
+    var acc = $("analysis-accuracy");
+    acc.innerHTML = "";
+    ["white", "black"].forEach(function (side) {
+      var row = document.createElement("div");
+      var value = a["accuracy_" + side];
+      row.appendChild(document.createTextNode((side === "white" ? "⚪ " : "⚫ ") + game[side].name + ": " + t("accuracy") + " "));
+      var b = document.createElement("b");
+      b.textContent = value === null || value === undefined ? "—" : Math.round(value) + "%";
+      row.appendChild(b);
+      row.setAttribute("data-side", side);
+      acc.appendChild(row);
+    });
+    // The graph: White's expected score after every move, White's share in light.
+    var svg = $("analysis-graph");
+    while (svg.firstChild) svg.removeChild(svg.firstChild);
+    var n = Math.max(1, a.white_scores.length - 1);
+    var points = a.white_scores.map(function (s, i) { return (i * 300 / n).toFixed(1) + "," + (80 - winPercent(s) * 0.8).toFixed(1); });
+    var area = document.createElementNS(SVGNS, "polygon");
+    area.setAttribute("class", "white-area");
+    area.setAttribute("points", "0,80 " + points.join(" ") + " 300,80");
+    svg.appendChild(area);
+    var mid = document.createElementNS(SVGNS, "line");
+    mid.setAttribute("class", "mid");
+    mid.setAttribute("x1", 0); mid.setAttribute("x2", 300); mid.setAttribute("y1", 40); mid.setAttribute("y2", 40);
+    svg.appendChild(mid);
+    var list = $("analysis-errors");
+    list.innerHTML = "";
+    var errors = a.moves.filter(function (m) { return MARKS[m.judgement]; });
+    errors.forEach(function (m) {
+      var dot = document.createElementNS(SVGNS, "circle");
+      dot.setAttribute("class", "err");
+      dot.setAttribute("cx", ((m.index + 1) * 300 / n).toFixed(1));
+      dot.setAttribute("cy", (80 - winPercent(a.white_scores[m.index + 1]) * 0.8).toFixed(1));
+      dot.setAttribute("r", 2.5);
+      svg.appendChild(dot);
+      var li = document.createElement("li");
+      li.setAttribute("data-index", m.index);
+      var j = document.createElement("span");
+      j.className = "j-" + m.judgement;
+      j.title = t("judgement_" + m.judgement);
+      j.textContent = m.label + " " + m.played + MARKS[m.judgement];
+      li.appendChild(j);
+      li.appendChild(document.createTextNode(" — " + t("better") + " " + m.best + ": " + m.line.slice(0, 6).join(" ")));
+      list.appendChild(li);
+    });
+    if (!errors.length) {
+      var li = document.createElement("li");
+      li.className = "muted";
+      li.textContent = t("analysis_clean");
+      list.appendChild(li);
     }
   }
 
@@ -928,6 +1016,7 @@
       act("resign", { version: game.version });
     };
     $("btn-rematch").onclick = function () { act("rematch", undefined); };
+    $("btn-analysis").onclick = showAnalysis;
     $("join-btn").onclick = function () { act("join", undefined); };
     $("share-copy").onclick = function () {
       var input = $("share-url");

@@ -269,6 +269,19 @@ try {
   check(true, "Enter on the destination plays c3:e5");
   await page.screenshot({ path: join(outDir, "forced-capture.png") });
 
+  // Once the game is over it can be reviewed: each side's accuracy, the graph, the moves to look at.
+  check(!(await page.isVisible("#btn-analysis")), "no analysis while the game runs");
+  await api("POST", `/api/games/${forced.id}/resign`, {}, token);
+  await page.waitForSelector("#btn-analysis:not([hidden])");
+  await page.tap("#btn-analysis");
+  await page.waitForSelector("#analysis:not([hidden])", { timeout: 30000 });
+  const accuracyRows = await page.$$eval("#analysis-accuracy div", (els) => els.map((e) => e.textContent));
+  check(accuracyRows.length === 2 && accuracyRows.every((r) => r.includes(en.accuracy) && /\d+%|—/.test(r)), "each side's accuracy: " + accuracyRows.join(" / "));
+  check((await page.$$("#analysis-graph polygon")).length === 1, "the evaluation graph is drawn");
+  const reviewed = await page.$$eval("#analysis-errors li", (els) => els.map((e) => e.textContent));
+  check(reviewed.length >= 1, "the moves to look at, or a word that there are none: " + reviewed.join(" | "));
+  await page.screenshot({ path: join(outDir, "analysis.png"), fullPage: true });
+
   // 5. Drag and drop with a mouse on a desktop screen.
   const desk = await browser.newContext({ viewport: { width: 1000, height: 900 }, locale: "en-US", colorScheme: "light" });
   const deskPage = await desk.newPage();
