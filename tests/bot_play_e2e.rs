@@ -558,10 +558,25 @@ async fn resign_with_confirmation_result_and_rematch_in_spanish() {
     assert!(text.contains("<b>Análisis</b>") && text.contains("⚪ Lola: precisión"), "{text}");
     assert!(text.matches(": precisión").count() == 2, "one accuracy per side: {text}");
     assert!(text.contains("Jugadas para revisar") || text.contains("No hay errores"), "{text}");
+    // Then the evaluation graph as a picture.
+    let graph = fake
+        .wait_until(WAIT, "the evaluation graph", |f| {
+            f.last_bot_message_where(lola.id, |m| m.kind == "photo" && m.body().contains("Evaluación"))
+        })
+        .await;
+    let (_, png) = fake.file(graph.file.as_deref().unwrap()).unwrap();
+    assert!(png.starts_with(b"\x89PNG") && png.len() > 500, "a real picture: {} bytes", png.len());
+    tokio::time::sleep(Duration::from_millis(300)).await;
     // Asked again by command: the same review, from the store.
     let n = fake.call_count();
     fake.send_text(&lola, "/analizar");
     assert_eq!(fake.wait_sent(n, lola.id).await.body(), text);
+    fake.wait_until(WAIT, "the graph again", |f| {
+        let graphs = f.messages(lola.id).iter().filter(|m| m.kind == "photo" && m.body().contains("Evaluación")).count();
+        (graphs == 2).then_some(())
+    })
+    .await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
     // Someone else's game is not theirs to review.
     let game_id = board_data(&board).game().to_owned();
     let eve = TestUser::new(6399, "Eve", Some("en"));

@@ -4,22 +4,24 @@
 use std::time::Duration;
 
 use teloxide::prelude::*;
-use teloxide::types::{MessageId, ParseMode};
+use teloxide::types::{InputFile, MessageId, ParseMode};
 use tokio::sync::watch;
 
-use super::board::player_name;
+use super::board::{Look, player_name};
 use super::handlers::Who;
 use super::i18n::{Lang, t, tf};
 use super::telegram::{call, edit};
 use super::views::escape;
 use super::{Ctx, HandlerResult};
 use crate::engine::review::Judgement;
-use crate::game::analysis::Analysis;
+use crate::game::analysis::{AnalysedMove, Analysis};
 use crate::game::engine_gate::Busy;
 use crate::game::service::GameError;
 use crate::game::{Game, GameId, UserId};
 use crate::i18n::variant_name;
-use crate::rules::Color;
+use crate::render::graph::{Mark, eval_graph_png};
+use crate::render::{BoardView, board_png};
+use crate::rules::{Color, Position};
 
 /// The most moves listed; a long, messy game keeps its message readable (and within Telegram's
 /// 4096 characters).
@@ -45,7 +47,8 @@ pub async fn analyse(bot: &Bot, ctx: &Ctx, who: &Who, id: Option<GameId>) -> Han
         return say(bot, who, t(who.lang, "analysis-none")).await;
     };
     if let Ok(Some(done)) = ctx.games.analyst().cached(&game).await {
-        return say(bot, who, summary(who.lang, &game, &done)).await;
+        say(bot, who, summary(who.lang, &game, &done)).await?;
+        return pictures(bot, who, &game, &done).await;
     }
     // Refusals first, before a progress message promises anything.
     let total = game.moves.len() + 1;
@@ -87,21 +90,75 @@ pub async fn analyse(bot: &Bot, ctx: &Ctx, who: &Who, id: Option<GameId>) -> Han
         }
     };
     match answer {
-        Ok(done) => say(bot, who, summary(who.lang, &game, &done)).await,
+        Ok(done) => {
+            say(bot, who, summary(who.lang, &game, &done)).await?;
+            pictures(bot, who, &game, &done).await
+        }
         Err(e) => refuse(bot, who, e).await,
     }
 }
 
 /// Turns the progress message into the review (or the reason there is none).
 async fn finish(bot: &Bot, who: &Who, game: &Game, message: MessageId, done: Result<Analysis, GameError>) -> HandlerResult {
-    let text = match done {
-        Ok(done) => summary(who.lang, game, &done),
-        Err(e) => refusal_text(who.lang, e),
+    let (text, done) = match done {
+        Ok(done) => (summary(who.lang, game, &done), Some(done)),
+        Err(e) => (refusal_text(who.lang, e), None),
     };
     if edit(bot.edit_message_text(who.chat, message, text.clone()).parse_mode(ParseMode::Html)).await.is_err() {
         say(bot, who, text).await?;
     }
+    match done {
+        Some(done) => pictures(bot, who, game, &done).await,
+        None => Ok(()),
+    }
+}
+
+/// The evaluation graph, then the position of the costliest error with the engine's move drawn.
+async fn pictures(bot: &Bot, who: &Who, game: &Game, analysis: &Analysis) -> HandlerResult {
+    let marks: Vec<Mark> = analysis.moves.iter().map(|m| Mark { index: m.index, judgement: m.judgement }).collect();
+    let scores = analysis.white_scores.clone();
+    let worst = analysis.errors().max_by(|a, b| a.loss.total_cmp(&b.loss)).cloned();
+    let look = Look::of(who.lang, &who.prefs, game, UserId(who.user), false);
+    let owned = game.clone();
+    let worst_for_drawing = worst.clone();
+    let drawn = tokio::task::spawn_blocking(move || -> Result<(Vec<u8>, Option<Vec<u8>>), String> {
+        let graph = eval_graph_png(&scores, &marks).map_err(|e| e.to_string())?;
+        let board = match worst_for_drawing {
+            Some(m) => Some(critical_png(&owned, &m, &look)?),
+            None => None,
+        };
+        Ok((graph, board))
+    })
+    .await;
+    let (graph, board) = match drawn {
+        Ok(Ok(pictures)) => pictures,
+        Ok(Err(e)) => {
+            tracing::warn!(error = %e, "cannot draw the analysis pictures");
+            return Ok(());
+        }
+        Err(e) => {
+            tracing::warn!(error = %e, "the analysis drawing stopped");
+            return Ok(());
+        }
+    };
+    call(bot.send_photo(who.chat, InputFile::memory(graph).file_name("analysis.png")).caption(t(who.lang, "app-eval-graph"))).await?;
+    if let (Some(png), Some(m)) = (board, worst) {
+        let caption = error_line(who.lang, &m);
+        call(bot.send_photo(who.chat, InputFile::memory(png).file_name("position.png")).caption(caption).parse_mode(ParseMode::Html)).await?;
+    }
     Ok(())
+}
+
+/// The position before move `m` with the engine's better move drawn as the move made.
+fn critical_png(game: &Game, m: &AnalysedMove, look: &Look) -> Result<Vec<u8>, String> {
+    let mut position = Position::from_fen(game.variant, &game.start_fen).map_err(|e| e.to_string())?;
+    for text in game.moves.iter().take(m.index) {
+        let mv = position.parse_move(text).map_err(|e| e.to_string())?;
+        position = position.play(&mv);
+    }
+    let best = position.parse_move(&m.best).map_err(|e| e.to_string())?;
+    let view = BoardView::new(position).flipped(look.flip).theme(look.theme).last_move(&best);
+    board_png(&view).map_err(|e| e.to_string())
 }
 
 fn progress_text(lang: Lang, (done, total): (usize, usize)) -> String {
@@ -129,6 +186,16 @@ fn refusal_text(lang: Lang, error: GameError) -> String {
         }
     };
     t(lang, key)
+}
+
+/// "12... 19-23?? — better 18-23: 18-23 28x19 ..."
+fn error_line(lang: Lang, m: &AnalysedMove) -> String {
+    let line: Vec<&str> = m.line.iter().take(6).map(String::as_str).collect();
+    tf(
+        lang,
+        "analysis-error-line",
+        &[("label", &m.label), ("played", &m.played), ("mark", &mark(m.judgement)), ("best", &m.best), ("line", &line.join(" "))],
+    )
 }
 
 fn mark(judgement: Judgement) -> &'static str {
@@ -174,13 +241,8 @@ pub fn summary(lang: Lang, game: &Game, analysis: &Analysis) -> String {
     }
     out.push_str(&t(lang, "analysis-errors"));
     for m in errors.iter().take(MAX_LISTED) {
-        let line: Vec<&str> = m.line.iter().take(6).map(String::as_str).collect();
         out.push('\n');
-        out.push_str(&tf(
-            lang,
-            "analysis-error-line",
-            &[("label", &m.label), ("played", &m.played), ("mark", &mark(m.judgement)), ("best", &m.best), ("line", &line.join(" "))],
-        ));
+        out.push_str(&error_line(lang, m));
     }
     if errors.len() > MAX_LISTED {
         out.push('\n');
@@ -194,8 +256,8 @@ mod tests {
     use super::*;
     use crate::engine::review::ReviewLimits;
     use crate::game::Player;
-    use crate::game::analysis::{AnalysedMove, analyse_now};
-    use crate::rules::{Position, VariantId};
+    use crate::game::analysis::analyse_now;
+    use crate::rules::VariantId;
 
     #[test]
     fn the_summary_lists_the_errors_with_the_better_move() {
@@ -209,6 +271,13 @@ mod tests {
         let listed = format!("1... <code>d6-e5</code>{} — better <code>{}</code>: {}", mark(gift.judgement), gift.best, gift.line[0]);
         assert!(text.contains(&listed), "{listed}\n{text}");
         assert!(text.contains("Moves to look at"), "{text}");
+        // The position of the error, drawn with the engine's move.
+        let look = Look { lang: Lang::En, mode: crate::bot::prefs::BoardMode::Image, flip: false, theme: crate::render::Theme::Light };
+        let png = critical_png(&game, gift, &look).unwrap();
+        assert!(png.starts_with(b"\x89PNG"));
+        let mut wrong = gift.clone();
+        wrong.best = "a1-b2".into();
+        assert!(critical_png(&game, &wrong, &look).is_err(), "a move that does not fit is an error, not a panic");
 
         // A game without errors says so.
         let mut clean = analysis.clone();

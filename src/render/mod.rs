@@ -4,6 +4,7 @@
 //! async callers run it on a blocking pool.
 
 pub mod callback;
+pub mod graph;
 mod font;
 pub mod keyboard;
 pub mod png;

@@ -43,7 +43,7 @@ pub enum RenderError {
 }
 
 /// Draws an SVG document onto `pixmap`, scaled to its width.
-fn draw(svg: &str, pixmap: &mut tiny_skia::Pixmap) -> Result<(), RenderError> {
+pub(crate) fn draw(svg: &str, pixmap: &mut tiny_skia::Pixmap) -> Result<(), RenderError> {
     draw_rows(&usvg::Tree::from_str(svg, options())?, pixmap, 0);
     Ok(())
 }
