@@ -687,6 +687,42 @@ async fn resign_with_confirmation_result_and_rematch_in_spanish() {
     assert_eq!(fake.taps_answered_late(), Vec::<String>::new());
 }
 
+/// A game sent as a PDN file is read, checked and analysed; what is not a readable game is
+/// answered with the reason.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_pdn_file_sent_to_the_bot_is_analysed() {
+    let (fake, _damas) = started(&[]).await;
+    let kai = TestUser::new(fresh_id(7_300_000), "Kai", Some("en"));
+    let pdn = "[Event \"Club\"]\n[White \"Kai\"]\n[Black \"Lea\"]\n[GameType \"25\"]\n[FEN \"W:Wc3,e3,g3:Bd6,f8,h8\"]\n1. e3-f4 d6-e5 2. f4:d6 *\n";
+    let n = fake.call_count();
+    fake.send_document(&kai, "club.pdn", pdn.as_bytes());
+    let review = fake
+        .wait_until(WAIT, "the analysis of the file", |f| {
+            f.last_bot_message_where(kai.id, |m| m.kind == "text" && m.body().contains("accuracy"))
+        })
+        .await;
+    let text = review.body();
+    assert!(text.contains("Kai") && text.contains("Lea") && text.contains("Russian"), "{text}");
+    assert!(text.contains("1... <code>d6-e5</code>"), "Black's gift is listed: {text}");
+    assert!(fake.calls().iter().skip(n).any(|c| c.method == "getFile"), "the file was fetched");
+    fake.wait_until(WAIT, "the position of the error", |f| {
+        f.last_bot_message_where(kai.id, |m| m.kind == "photo" && m.body().contains("d6-e5")).map(|_| ())
+    })
+    .await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+
+    let n = fake.call_count();
+    fake.send_document(&kai, "broken.pdn", b"[GameType \"25\"]\n1. c3-d4 f6-g5 2. d4-e6 *");
+    let answer = fake.wait_sent(n, kai.id).await.body();
+    assert!(answer.contains("could not read that game") && answer.contains("move 3"), "{answer}");
+    let n = fake.call_count();
+    fake.send_document(&kai, "photo.jpg", b"\xff\xd8\xff");
+    assert!(fake.wait_sent(n, kai.id).await.body().contains(".pdn file"));
+    let n = fake.call_count();
+    fake.send_document(&kai, "huge.pdn", &vec![b' '; 70 * 1024]);
+    assert!(fake.wait_sent(n, kai.id).await.body().contains("too big"), "the download stops at the limit");
+}
+
 /// Deep links (`t.me/<bot>?start=...`) open what they name.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_board_opens_the_game_in_the_mini_app() {

@@ -4,7 +4,9 @@
 use std::time::Duration;
 
 use teloxide::prelude::*;
-use teloxide::types::{InputFile, MessageId, ParseMode};
+use futures::StreamExt;
+use teloxide::net::Download;
+use teloxide::types::{Document, InputFile, MessageId, ParseMode};
 use tokio::sync::watch;
 
 use super::board::{Look, player_name};
@@ -14,7 +16,7 @@ use super::telegram::{call, edit};
 use super::views::escape;
 use super::{Ctx, HandlerResult};
 use crate::engine::review::Judgement;
-use crate::game::analysis::{AnalysedMove, Analysis};
+use crate::game::analysis::{AnalysedMove, Analysis, game_from_pdn};
 use crate::game::engine_gate::Busy;
 use crate::game::service::GameError;
 use crate::game::{Game, GameId, UserId};
@@ -29,6 +31,9 @@ const MAX_LISTED: usize = 12;
 
 /// How often the progress message is edited at most (Telegram limits edits per chat).
 const PROGRESS_EVERY: Duration = Duration::from_millis(1500);
+
+/// The largest PDN file read (a long game is a few kilobytes).
+const MAX_PDN_BYTES: usize = 64 * 1024;
 
 /// Analyses game `id`, or the user's last finished game, and answers with the review.
 pub async fn analyse(bot: &Bot, ctx: &Ctx, who: &Who, id: Option<GameId>) -> HandlerResult {
@@ -46,6 +51,45 @@ pub async fn analyse(bot: &Bot, ctx: &Ctx, who: &Who, id: Option<GameId>) -> Han
     let Some(game) = game.filter(|g| !g.colors_of(me).is_empty()) else {
         return say(bot, who, t(who.lang, "analysis-none")).await;
     };
+    review(bot, ctx, who, game, false).await
+}
+
+/// A PDN file sent to the bot: its first game is read, checked and analysed like one played here.
+pub async fn analyse_document(bot: &Bot, ctx: &Ctx, who: &Who, document: &Document) -> HandlerResult {
+    let name = document.file_name.as_deref().unwrap_or_default().to_lowercase();
+    if !(name.ends_with(".pdn") || name.ends_with(".txt")) {
+        return say(bot, who, t(who.lang, "analysis-pdn-only")).await;
+    }
+    if document.file.size as usize > MAX_PDN_BYTES {
+        return say(bot, who, t(who.lang, "analysis-pdn-too-big")).await;
+    }
+    let file = call(bot.get_file(document.file.id.clone())).await?;
+    // The declared size is the sender's word; the download stops at the limit whatever it says.
+    let mut stream = bot.download_file_stream(&file.path);
+    let mut bytes = Vec::new();
+    while let Some(chunk) = stream.next().await {
+        bytes.extend_from_slice(&chunk?);
+        if bytes.len() > MAX_PDN_BYTES {
+            return say(bot, who, t(who.lang, "analysis-pdn-too-big")).await;
+        }
+    }
+    let text = String::from_utf8_lossy(&bytes).into_owned();
+    let read = tokio::task::spawn_blocking(move || game_from_pdn(&text, crate::game::now_unix())).await;
+    match read {
+        Ok(Ok(game)) => review(bot, ctx, who, game, true).await,
+        Ok(Err(GameError::Invalid(reason))) => say(bot, who, tf(who.lang, "analysis-pdn-bad", &[("reason", &escape(&reason))])).await,
+        Ok(Err(e)) => refuse(bot, who, e).await,
+        Err(e) => {
+            tracing::error!(error = %e, "reading a PDN stopped");
+            say(bot, who, t(who.lang, "error-generic")).await
+        }
+    }
+}
+
+/// Answers with the review of `game`: at once when it is kept, otherwise after the engine's work,
+/// its progress shown in one message.
+async fn review(bot: &Bot, ctx: &Ctx, who: &Who, game: Game, upload: bool) -> HandlerResult {
+    let me = UserId(who.user);
     if let Ok(Some(done)) = ctx.games.analyst().cached(&game).await {
         say(bot, who, summary(who.lang, &game, &done)).await?;
         return pictures(bot, who, &game, &done).await;
@@ -53,7 +97,12 @@ pub async fn analyse(bot: &Bot, ctx: &Ctx, who: &Who, id: Option<GameId>) -> Han
     // Refusals first, before a progress message promises anything.
     let total = game.moves.len() + 1;
     let (progress, mut seen) = watch::channel((0usize, total));
-    let analysis = ctx.games.analyst().analyse(&game, me, progress);
+    let analysis = async {
+        match upload {
+            true => ctx.games.analyst().analyse_upload(&game, me, progress).await,
+            false => ctx.games.analyst().analyse(&game, me, progress).await,
+        }
+    };
     tokio::pin!(analysis);
     // The review starts at once or is refused at once; wait for its first sign of life.
     let first = tokio::select! {

@@ -54,6 +54,10 @@ async fn say_with(bot: &Bot, who: &Who, text: String, markup: InlineKeyboardMark
 }
 
 pub async fn on_message(bot: Bot, msg: Message, ctx: Arc<Ctx>) -> HandlerResult {
+    if let (Some(user), Some(document), true) = (msg.from.as_ref(), msg.document(), msg.chat.is_private()) {
+        let who = ctx.who(user, msg.chat.id).await;
+        return super::analysis::analyse_document(&bot, &ctx, &who, document).await;
+    }
     let (Some(user), Some(text)) = (msg.from.as_ref(), msg.text()) else { return Ok(()) };
     let who = ctx.who(user, msg.chat.id).await;
     match command::parse(text, &ctx.username) {

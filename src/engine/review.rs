@@ -25,7 +25,7 @@ pub struct ReviewLimits {
 
 impl Default for ReviewLimits {
     fn default() -> Self {
-        ReviewLimits { nodes: 150_000, max_time_per_position: Duration::from_millis(600) }
+        ReviewLimits { nodes: 400_000, max_time_per_position: Duration::from_millis(1000) }
     }
 }
 

@@ -7,9 +7,9 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 use tokio::sync::{Semaphore, watch};
 
-use super::model::{Game, GameId, Status, UserId};
+use super::model::{Game, GameId, Player, Status, UserId};
 use super::pdn;
-use super::service::GameError;
+use super::service::{GameError, MAX_CAPTURE_PATHS};
 use super::store::GameStore;
 use super::user_counts::UserCounts;
 use crate::engine::review::{self, Judgement, ReviewLimits};
@@ -120,6 +120,15 @@ impl Analyst {
         if matches!(game.status, Status::Active | Status::Waiting) {
             return Err(GameError::NotOver);
         }
+        self.run(game, user, progress).await
+    }
+
+    /// The analysis of a game `user` sent as PDN (see [`game_from_pdn`]), kept like any other.
+    pub async fn analyse_upload(&self, game: &Game, user: UserId, progress: watch::Sender<(usize, usize)>) -> Result<Analysis, GameError> {
+        self.run(game, user, progress).await
+    }
+
+    async fn run(&self, game: &Game, user: UserId, progress: watch::Sender<(usize, usize)>) -> Result<Analysis, GameError> {
         if let Some(done) = self.cached(game).await? {
             return Ok(done);
         }
@@ -157,6 +166,54 @@ impl Analyst {
         self.waiting.fetch_sub(1, Ordering::AcqRel);
         permit.map_err(|e| GameError::Internal(e.to_string()))
     }
+}
+
+/// The most moves a game sent as PDN may have.
+pub const MAX_UPLOAD_PLIES: usize = 600;
+
+/// A game read from PDN text (the first one), its moves checked by the rules and written in the
+/// variant's notation, as a finished game nobody on this server played. Its id comes from its
+/// contents, so the same game sent twice is analysed once. Every position is checked against
+/// [`MAX_CAPTURE_PATHS`] before its move is read, so a crafted position cannot stall the reader.
+pub fn game_from_pdn(text: &str, now: i64) -> Result<Game, GameError> {
+    use std::hash::{Hash, Hasher};
+    let invalid = |e: &dyn std::fmt::Display| GameError::Invalid(e.to_string());
+    let read = pdn::read_game(text).map_err(|e| invalid(&e))?;
+    let variant = read.variant().map_err(|e| invalid(&e))?;
+    if read.moves.is_empty() {
+        return Err(GameError::Invalid("the game has no moves".into()));
+    }
+    if read.moves.len() > MAX_UPLOAD_PLIES {
+        return Err(GameError::Invalid(format!("the game has more than {MAX_UPLOAD_PLIES} moves")));
+    }
+    let start = match read.tag("FEN") {
+        Some(fen) => Position::from_fen(variant, fen).map_err(|e| invalid(&e))?,
+        None => Position::start(variant),
+    };
+    let mut position = start.clone();
+    let mut moves = Vec::with_capacity(read.moves.len());
+    for (i, text) in read.moves.iter().enumerate() {
+        position.capture_paths_within(MAX_CAPTURE_PATHS).map_err(|e| invalid(&e))?;
+        let mv = position.parse_move(text).map_err(|e| GameError::Invalid(format!("move {} ({text}): {e}", i + 1)))?;
+        moves.push(position.notation(&mv));
+        position = position.play(&mv);
+    }
+    let mut hasher = std::hash::DefaultHasher::new();
+    (variant.as_str(), start.to_fen(), &moves).hash(&mut hasher);
+    let id = GameId::parse(&format!("pdn{:016x}", hasher.finish())).map_err(|e| invalid(&e))?;
+    let name = |tag: &str, fallback: &str| -> String {
+        let given = read.tag(tag).map(str::trim).filter(|n| !n.is_empty() && *n != "?");
+        given.unwrap_or(fallback).chars().take(40).collect()
+    };
+    let white = Player::human(0, name("White", "White"));
+    let black = Player::human(0, name("Black", "Black"));
+    let mut game = Game::new(id, variant, start.to_fen(), start.side_to_move(), white, black, now);
+    game.ply = moves.len() as u32;
+    game.moves = moves;
+    game.fen = position.to_fen();
+    game.turn = position.side_to_move();
+    game.status = Status::Finished;
+    Ok(game)
 }
 
 /// Reviews `game` here and now (blocking).
@@ -211,7 +268,6 @@ pub fn analyse_now(game: &Game, limits: &ReviewLimits, progress: &mut dyn FnMut(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::model::Player;
     use crate::game::store::memory::MemoryStore;
     use crate::rules::VariantId;
 
@@ -255,5 +311,21 @@ mod tests {
         assert_eq!(analyst.analyse(&game, UserId(8), tx.clone()).await.err(), Some(GameError::NotAPlayer));
         game.status = Status::Active;
         assert_eq!(analyst.analyse(&game, UserId(7), tx).await.err(), Some(GameError::NotOver));
+    }
+
+    #[test]
+    fn a_pdn_game_is_read_checked_and_named_by_its_contents() {
+        let text = "[White \"Ana\"]\n[Black \"?\"]\n[GameType \"25\"]\n1. c3-d4 f6-g5 2. d4-c5 *";
+        let game = game_from_pdn(text, 0).unwrap();
+        assert_eq!(game.variant, VariantId::Russian);
+        assert_eq!(game.moves, ["c3-d4", "f6-g5", "d4-c5"]);
+        assert_eq!(game.status, Status::Finished);
+        assert_eq!(game.white.display_name(), "Ana");
+        assert_eq!(game.black.display_name(), "Black");
+        assert_eq!(game_from_pdn(text, 99).unwrap().id, game.id, "the same game, the same id");
+        assert!(matches!(game_from_pdn("1. c3-d4 f6-g5 2. d4-e5 *", 0), Err(GameError::Invalid(_))), "International has no c3");
+        let illegal = "[GameType \"25\"]\n1. c3-d4 f6-g5 2. d4-e6 *";
+        assert!(matches!(game_from_pdn(illegal, 0), Err(GameError::Invalid(m)) if m.contains("move 3")));
+        assert!(matches!(game_from_pdn("[Event \"x\"]", 0), Err(GameError::Invalid(_))));
     }
 }

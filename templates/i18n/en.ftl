@@ -14,7 +14,7 @@ help =
     /draw — offer or claim a draw
     /resign — give up the game
     /pdn — the game as a PDN file
-    /analyse — the engine's review of your last finished game
+    /analyse — the engine's review of your last finished game (or send me a PDN file)
     /rules [variant] [topic] — the rules
     /variants — the variants I know
     /stats — your results
@@ -396,3 +396,6 @@ app-judgement-blunder = blunder
 app-judgement-mistake = mistake
 app-judgement-inaccuracy = inaccuracy
 app-eval-graph = Evaluation through the game (up: White better)
+analysis-pdn-only = Send the game as a .pdn file to have it analysed.
+analysis-pdn-too-big = That file is too big for one game (64 KB at most).
+analysis-pdn-bad = I could not read that game: { $reason }

@@ -14,7 +14,7 @@ help =
     /tablas — proponer o reclamar tablas
     /abandonar — rendirse
     /pdn — la partida en un archivo PDN
-    /analizar — el análisis del motor de tu última partida terminada
+    /analizar — el análisis del motor de tu última partida terminada (o envíame un archivo PDN)
     /reglas [variante] [tema] — el reglamento
     /variantes — las variantes que conozco
     /estadisticas — tus resultados
@@ -396,3 +396,6 @@ app-judgement-blunder = error grave
 app-judgement-mistake = error
 app-judgement-inaccuracy = imprecisión
 app-eval-graph = Evaluación a lo largo de la partida (arriba: mejor para las blancas)
+analysis-pdn-only = Envía la partida como archivo .pdn para analizarla.
+analysis-pdn-too-big = Ese archivo es demasiado grande para una partida (64 KB como máximo).
+analysis-pdn-bad = No he podido leer esa partida: { $reason }

@@ -14,7 +14,7 @@ help =
     /nulle — proposer ou réclamer la nulle
     /abandon — abandonner la partie
     /pdn — la partie dans un fichier PDN
-    /analyser — l'analyse par le moteur de votre dernière partie terminée
+    /analyser — l'analyse par le moteur de votre dernière partie terminée (ou envoyez-moi un fichier PDN)
     /regles [variante] [sujet] — les règles
     /variantes — les variantes que je connais
     /stats — vos résultats
@@ -396,3 +396,6 @@ app-judgement-blunder = gaffe
 app-judgement-mistake = erreur
 app-judgement-inaccuracy = imprécision
 app-eval-graph = Évaluation au fil de la partie (en haut : avantage aux Blancs)
+analysis-pdn-only = Envoyez la partie dans un fichier .pdn pour la faire analyser.
+analysis-pdn-too-big = Ce fichier est trop gros pour une partie (64 Ko au plus).
+analysis-pdn-bad = Je n'ai pas pu lire cette partie : { $reason }

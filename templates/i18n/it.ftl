@@ -14,7 +14,7 @@ help =
     /patta — proponi o reclama la patta
     /abbandona — abbandona la partita
     /pdn — la partita in un file PDN
-    /analizza — l'analisi del motore della tua ultima partita finita
+    /analizza — l'analisi del motore della tua ultima partita finita (o mandami un file PDN)
     /regole [variante] [argomento] — le regole
     /varianti — le varianti che conosco
     /statistiche — i tuoi risultati
@@ -396,3 +396,6 @@ app-judgement-blunder = errore grave
 app-judgement-mistake = errore
 app-judgement-inaccuracy = imprecisione
 app-eval-graph = Valutazione lungo la partita (in alto: meglio il Bianco)
+analysis-pdn-only = Invia la partita come file .pdn per farla analizzare.
+analysis-pdn-too-big = Quel file è troppo grande per una partita (al massimo 64 KB).
+analysis-pdn-bad = Non sono riuscito a leggere quella partita: { $reason }

@@ -14,7 +14,7 @@ help =
     /remise — remise aanbieden of claimen
     /opgeven — de partij opgeven
     /pdn — de partij als PDN-bestand
-    /analyseren — de analyse door de engine van je laatste uitgespeelde partij
+    /analyseren — de analyse door de engine van je laatste uitgespeelde partij (of stuur me een PDN-bestand)
     /regels [variant] [onderwerp] — de spelregels
     /varianten — de varianten die ik ken
     /statistieken — je resultaten
@@ -402,3 +402,6 @@ app-judgement-blunder = blunder
 app-judgement-mistake = fout
 app-judgement-inaccuracy = onnauwkeurigheid
 app-eval-graph = Evaluatie door de partij heen (boven: wit staat beter)
+analysis-pdn-only = Stuur de partij als .pdn-bestand om haar te laten analyseren.
+analysis-pdn-too-big = Dat bestand is te groot voor één partij (hoogstens 64 KB).
+analysis-pdn-bad = Ik kon die partij niet lezen: { $reason }

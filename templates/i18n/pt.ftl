@@ -14,7 +14,7 @@ help =
     /empate — propor ou reivindicar o empate
     /desistir — abandonar a partida
     /pdn — a partida em um arquivo PDN
-    /analisar — a análise do motor da sua última partida terminada
+    /analisar — a análise do motor da sua última partida terminada (ou me envie um arquivo PDN)
     /regras [variante] [tópico] — as regras
     /variantes — as variantes que eu conheço
     /estatisticas — os seus resultados
@@ -396,3 +396,6 @@ app-judgement-blunder = erro grave
 app-judgement-mistake = erro
 app-judgement-inaccuracy = imprecisão
 app-eval-graph = Avaliação ao longo da partida (acima: melhor para as brancas)
+analysis-pdn-only = Envie a partida como arquivo .pdn para analisá-la.
+analysis-pdn-too-big = Esse arquivo é grande demais para uma partida (64 KB no máximo).
+analysis-pdn-bad = Não consegui ler essa partida: { $reason }

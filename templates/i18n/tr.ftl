@@ -14,7 +14,7 @@ help =
     /beraberlik — beraberlik teklif et ya da talep et
     /pes — oyundan çekil
     /pdn — oyun, PDN dosyası olarak
-    /analiz — son biten oyununuzun motor tarafından incelenmesi
+    /analiz — son biten oyununuzun motor tarafından incelenmesi (ya da bana bir PDN dosyası gönderin)
     /kurallar [varyant] [konu] — kurallar
     /varyantlar — bildiğim varyantlar
     /istatistik — sonuçların
@@ -395,3 +395,6 @@ app-judgement-blunder = büyük hata
 app-judgement-mistake = hata
 app-judgement-inaccuracy = eksik hamle
 app-eval-graph = Oyun boyunca değerlendirme (yukarı: beyaz daha iyi)
+analysis-pdn-only = Analiz için oyunu .pdn dosyası olarak gönderin.
+analysis-pdn-too-big = Bu dosya tek bir oyun için çok büyük (en fazla 64 KB).
+analysis-pdn-bad = Bu oyunu okuyamadım: { $reason }

@@ -14,7 +14,7 @@ use axum::body::Bytes;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, header};
 use axum::response::{IntoResponse, Json, Response};
-use axum::routing::post;
+use axum::routing::{get, post};
 use serde_json::{Value, json};
 use tokio::sync::Notify;
 
@@ -253,7 +253,10 @@ impl FakeTelegram {
             updates_ready: Arc::new(Notify::new()),
             changed: Arc::new(Notify::new()),
         };
-        let app = Router::new().route("/{bot}/{method}", post(handle)).with_state(shared.clone());
+        let app = Router::new()
+            .route("/{bot}/{method}", post(handle))
+            .route("/file/{bot}/{id}", get(download))
+            .with_state(shared.clone());
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind fake Telegram");
         let addr = listener.local_addr().expect("fake Telegram address");
         let server = tokio::spawn(async move {
@@ -297,6 +300,37 @@ impl FakeTelegram {
             let len = text.split_whitespace().next().map(|w| w.encode_utf16().count()).unwrap_or(1);
             json["entities"] = json!([{ "type": "bot_command", "offset": 0, "length": len }]);
         }
+        inner.push_message(msg);
+        let update_id = inner.next_update_id;
+        inner.next_update_id += 1;
+        inner.updates.push_back(json!({ "update_id": update_id, "message": json }));
+        drop(inner);
+        self.shared.updates_ready.notify_waiters();
+        message_id
+    }
+
+    /// The user sends a file in their private chat with the bot; returns the message id.
+    pub fn send_document(&self, user: &TestUser, file_name: &str, bytes: &[u8]) -> i64 {
+        let mut inner = self.shared.lock();
+        inner.users.insert(user.id, user.clone());
+        inner.next_file += 1;
+        let id = format!("file{}", inner.next_file);
+        inner.files.insert(id.clone(), (file_name.to_owned(), bytes.to_vec()));
+        let message_id = inner.next_message_id;
+        inner.next_message_id += 1;
+        let msg = ChatMessage {
+            chat_id: user.id,
+            message_id,
+            from_bot: false,
+            text: None,
+            caption: None,
+            file: Some(id),
+            file_name: Some(file_name.to_owned()),
+            kind: "document",
+            reply_markup: None,
+            edits: 0,
+        };
+        let json = msg.to_json(&inner.users);
         inner.push_message(msg);
         let update_id = inner.next_update_id;
         inner.next_update_id += 1;
@@ -708,6 +742,18 @@ fn err(code: u16, description: &str) -> Value {
     json!({ "ok": false, "error_code": code, "description": description })
 }
 
+/// A file the bot fetches after getFile, as Telegram serves them.
+async fn download(State(shared): State<Shared>, Path((bot, id)): Path<(String, String)>) -> Response {
+    let inner = shared.lock();
+    if bot != format!("bot{}", inner.token) {
+        return (axum::http::StatusCode::UNAUTHORIZED, "Unauthorized").into_response();
+    }
+    match inner.files.get(&id) {
+        Some((_, bytes)) => bytes.clone().into_response(),
+        None => (axum::http::StatusCode::NOT_FOUND, "Not Found").into_response(),
+    }
+}
+
 async fn handle(State(shared): State<Shared>, Path((bot, method)): Path<(String, String)>, headers: HeaderMap, body: Bytes) -> Response {
     // Telegram treats method names case-insensitively; teloxide sends "GetMe", "SendMessage".
     let method = {
@@ -856,6 +902,15 @@ fn apply(inner: &mut Inner, method: &str, params: &Value) -> Value {
     let chat_id = params.get("chat_id").and_then(as_i64);
     let message_id = params.get("message_id").and_then(as_i64);
     match method {
+        "getFile" => {
+            let id = params.get("file_id").and_then(Value::as_str).unwrap_or_default();
+            match inner.files.get(id) {
+                Some((_, bytes)) => ok(json!({
+                    "file_id": id, "file_unique_id": id, "file_size": bytes.len(), "file_path": id
+                })),
+                None => err(400, "Bad Request: invalid file_id"),
+            }
+        }
         "getMe" => ok(json!({
             "id": BOT_ID, "is_bot": true, "first_name": "Damas", "username": BOT_USERNAME,
             "can_join_groups": true, "can_read_all_group_messages": false, "supports_inline_queries": true,
