@@ -589,7 +589,30 @@
     });
   }
 
+  var analysisData = null, analysisPly = 0;
+
+  // Shows the position after `ply` moves of the analysed game, with White's chances in the bar.
+  function stepTo(ply) {
+    var a = analysisData;
+    if (!a || !game) return;
+    analysisPly = Math.max(0, Math.min(a.plies, ply));
+    var flip = game.flip ? "true" : "false";
+    $("analysis-board").src = "/board/" + encodeURIComponent(a.game) + "/" + analysisPly + ".png?size=480&theme=" + boardTheme + "&flip=" + flip;
+    $("eval-fill").style.height = winPercent(a.white_scores[analysisPly]).toFixed(1) + "%";
+    var text = t("step_start");
+    if (analysisPly > 0) {
+      var m = a.moves[analysisPly - 1];
+      text = m.label + " " + m.played + (MARKS[m.judgement] || "");
+    }
+    $("analysis-ply").textContent = text;
+    $("analysis-board").alt = text;
+    document.querySelectorAll("#analysis-errors li[data-index]").forEach(function (li) {
+      li.classList.toggle("current", Number(li.getAttribute("data-index")) === analysisPly);
+    });
+  }
+
   function renderAnalysis(a) {
+    analysisData = a;
     var acc = $("analysis-accuracy");
     acc.innerHTML = "";
     ["white", "black"].forEach(function (side) {
@@ -635,6 +658,11 @@
       li.appendChild(document.createTextNode(" — " + t("better") + " " + m.best + ": " + m.line.slice(0, 6).join(" ")));
       list.appendChild(li);
     });
+    list.querySelectorAll("li[data-index]").forEach(function (li) {
+      // The position before the error, where the better move was there to be found.
+      li.onclick = function () { stepTo(Number(li.getAttribute("data-index"))); };
+    });
+    stepTo(errors.length ? errors[0].index : a.plies);
     if (!errors.length) {
       var li = document.createElement("li");
       li.className = "muted";
@@ -1017,6 +1045,14 @@
     };
     $("btn-rematch").onclick = function () { act("rematch", undefined); };
     $("btn-analysis").onclick = showAnalysis;
+    $("step-first").onclick = function () { stepTo(0); };
+    $("step-prev").onclick = function () { stepTo(analysisPly - 1); };
+    $("step-next").onclick = function () { stepTo(analysisPly + 1); };
+    $("step-last").onclick = function () { if (analysisData) stepTo(analysisData.plies); };
+    $("analysis").addEventListener("keydown", function (ev) {
+      if (ev.key === "ArrowLeft") { stepTo(analysisPly - 1); ev.preventDefault(); }
+      else if (ev.key === "ArrowRight") { stepTo(analysisPly + 1); ev.preventDefault(); }
+    });
     $("join-btn").onclick = function () { act("join", undefined); };
     $("share-copy").onclick = function () {
       var input = $("share-url");

@@ -280,6 +280,17 @@ try {
   check((await page.$$("#analysis-graph polygon")).length === 1, "the evaluation graph is drawn");
   const reviewed = await page.$$eval("#analysis-errors li", (els) => els.map((e) => e.textContent));
   check(reviewed.length >= 1, "the moves to look at, or a word that there are none: " + reviewed.join(" | "));
+  // Stepping through the game: the board picture and the bar follow.
+  await page.waitForFunction(() => { const i = document.querySelector("#analysis-board"); return i.complete && i.naturalWidth > 0; });
+  check((await page.getAttribute("#analysis-board", "src")).includes(`/board/${forced.id}/2.png`), "without errors the review shows the final position");
+  await page.tap("#step-first");
+  await page.waitForFunction(() => document.querySelector("#analysis-board").getAttribute("src").includes("/0.png"));
+  check((await page.textContent("#analysis-ply")) === en.step_start, "« goes to the start position");
+  await page.tap("#step-next");
+  await page.waitForFunction(() => { const i = document.querySelector("#analysis-board"); return i.getAttribute("src").includes("/1.png") && i.complete && i.naturalWidth > 0; });
+  check((await page.textContent("#analysis-ply")) === "1. c3:e5", "› steps to the first move: " + await page.textContent("#analysis-ply"));
+  const bar = await page.$eval("#eval-fill", (e) => parseFloat(e.style.height));
+  check(bar > 50, "White, a man up, has the larger part of the bar (" + bar + "%)");
   await page.screenshot({ path: join(outDir, "analysis.png"), fullPage: true });
 
   // 5. Drag and drop with a mouse on a desktop screen.
