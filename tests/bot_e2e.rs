@@ -20,8 +20,8 @@ async fn startup_sets_menus_and_stops_cleanly_on_ctrl_c() {
     let names = |c: &support::fake_telegram::Call| -> Vec<String> {
         c.params["commands"].as_array().unwrap().iter().map(|x| x["command"].as_str().unwrap().to_string()).collect()
     };
-    let spanish = ["jugar", "reglas", "tablero", "deshacer", "tablas", "abandonar", "pdn", "analizar", "variantes", "estadisticas", "ajustes", "idioma", "ayuda"];
-    let english = ["play", "rules", "board", "undo", "draw", "resign", "pdn", "analyse", "variants", "stats", "settings", "lang", "help"];
+    let spanish = ["jugar", "reglas", "tablero", "deshacer", "tablas", "abandonar", "pdn", "analizar", "problema", "variantes", "estadisticas", "ajustes", "idioma", "ayuda"];
+    let english = ["play", "rules", "board", "undo", "draw", "resign", "pdn", "analyse", "puzzle", "variants", "stats", "settings", "lang", "help"];
     // Other commands may follow these; none in the wrong language.
     assert!(names(es).starts_with(&spanish.map(String::from)), "the Spanish menu has the Spanish names: {:?}", names(es));
     assert!(names(en).starts_with(&english.map(String::from)), "{:?}", names(en));

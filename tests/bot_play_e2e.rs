@@ -723,6 +723,81 @@ async fn a_pdn_file_sent_to_the_bot_is_analysed() {
     assert!(fake.wait_sent(n, kai.id).await.body().contains("too big"), "the download stops at the limit");
 }
 
+/// /puzzle: a position to solve by typing moves, with a hint, the defender's replies, the result
+/// with the puzzle rating, the next puzzle, and the solution when asked.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn puzzles_with_hints_replies_solutions_and_a_rating() {
+    let (fake, _damas) = started(&[]).await;
+    let pia = TestUser::new(fresh_id(7_400_000), "Pia", Some("en"));
+    let n = fake.call_count();
+    fake.send_text(&pia, "/puzzle russian");
+    let card = fake.wait_sent(n, pia.id).await;
+    assert_eq!(card.kind, "photo", "{}", card.body());
+    let body = card.body();
+    assert!(body.contains("Russian") && body.contains("Your puzzle rating: 1500"), "{body}");
+    let number: usize = body.split("Puzzle #").nth(1).and_then(|r| r.split("</b>").next()).and_then(|n| n.parse().ok()).expect("the puzzle's number");
+    let puzzle = &damas::game::puzzles::puzzles(VariantId::Russian)[number - 1];
+    let start = Position::from_fen(VariantId::Russian, &puzzle.fen).unwrap();
+    let solution = start.parse_move(&puzzle.line[0]).unwrap();
+
+    // A move the rules refuse is explained; a legal one that is not the solution is refused.
+    let n = fake.call_count();
+    fake.send_text(&pia, "a1-h8");
+    let refused = fake.wait_sent(n, pia.id).await.body();
+    assert!(!refused.contains("Not that one") && !refused.is_empty(), "{refused}");
+    if let Some(other) = start.legal_moves().into_iter().find(|m| !m.same_effect(&solution)) {
+        let n = fake.call_count();
+        fake.send_text(&pia, &start.notation(&other));
+        assert!(fake.wait_sent(n, pia.id).await.body().contains("Not that one"));
+    }
+    let n = fake.call_count();
+    fake.tap(&pia, card.message_id, "m:pz:hint");
+    let hint = fake.wait_sent(n, pia.id).await.body();
+    let from = VariantId::Russian.rules().square_name(solution.from());
+    assert!(hint.contains(&format!("Move the piece on {from}.")), "{hint}");
+
+    // The line: each right move is answered with the defender's reply, the last one ends it.
+    for k in (0..puzzle.line.len()).step_by(2) {
+        let n = fake.call_count();
+        fake.send_text(&pia, &puzzle.line[k]);
+        let answer = fake.wait_sent(n, pia.id).await;
+        match puzzle.line.get(k + 1) {
+            Some(reply) => {
+                assert_eq!(answer.kind, "photo");
+                assert!(answer.body().contains(&format!("Right! The reply was <code>{reply}</code>")), "{}", answer.body());
+            }
+            None => {
+                let text = answer.body();
+                let wrong_tried = start.legal_moves().len() > 1;
+                assert!(text.contains(if wrong_tried { "Solved, after a wrong try." } else { "Solved!" }), "{text}");
+                let after: f64 = text.split("→ ").nth(1).and_then(|r| r.trim().parse().ok()).expect("the new rating");
+                assert_eq!(after < 1500.0, wrong_tried, "a wrong try counts against the rating: {text}");
+                assert!(answer.buttons().iter().any(|(_, d)| d == "m:pz:next"));
+            }
+        }
+    }
+    // Without a running puzzle, moves go back to games: there is none.
+    let n = fake.call_count();
+    fake.send_text(&pia, &puzzle.line[0]);
+    assert!(!fake.wait_sent(n, pia.id).await.body().contains("Right"));
+
+    // The next one, and its solution on request.
+    let n = fake.call_count();
+    fake.send_text(&pia, "/puzzle");
+    let next = fake.wait_sent(n, pia.id).await;
+    assert!(next.body().contains("Russian") && !next.body().contains(&format!("Puzzle #{number}<")), "{}", next.body());
+    let n = fake.call_count();
+    fake.tap(&pia, next.message_id, "m:pz:show");
+    let shown = fake.wait_sent(n, pia.id).await.body();
+    assert!(shown.contains("The solution: <code>") && shown.contains("Puzzle rating:"), "{shown}");
+    let n = fake.call_count();
+    fake.tap(&pia, next.message_id, "m:pz:hint");
+    assert!(fake.wait_sent(n, pia.id).await.body().contains("no puzzle running"));
+    let n = fake.call_count();
+    fake.send_text(&pia, "/puzzle frisian");
+    assert!(fake.wait_sent(n, pia.id).await.body().contains("no puzzles for"));
+}
+
 /// Deep links (`t.me/<bot>?start=...`) open what they name.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_board_opens_the_game_in_the_mini_app() {

@@ -34,12 +34,16 @@ impl Look {
             Orientation::Auto => plays_black,
             Orientation::White => false,
         };
-        let theme = match prefs.theme {
-            ThemeChoice::Classic => Theme::Classic,
-            ThemeChoice::Wood => Theme::Light,
-            ThemeChoice::Contrast => Theme::Dark,
-        };
-        Look { lang, mode: prefs.board, flip: base ^ turned, theme }
+        Look { lang, mode: prefs.board, flip: base ^ turned, theme: theme_of(prefs) }
+    }
+}
+
+/// The board theme the viewer chose.
+pub fn theme_of(prefs: &Prefs) -> Theme {
+    match prefs.theme {
+        ThemeChoice::Classic => Theme::Classic,
+        ThemeChoice::Wood => Theme::Light,
+        ThemeChoice::Contrast => Theme::Dark,
     }
 }
 

@@ -17,6 +17,7 @@ pub enum Action {
     Draw,
     Pdn,
     Analyse,
+    Puzzle,
     Lang,
     Settings,
     Stats,
@@ -55,6 +56,7 @@ pub const COMMANDS: &[(CommandName, Action)] = &[
     (names("abandonar", "resign", "desistir", "pes", "abbandona", "abandon", "opgeven"), Action::Resign),
     (names("pdn", "pdn", "pdn", "pdn", "pdn", "pdn", "pdn"), Action::Pdn),
     (names("analizar", "analyse", "analisar", "analiz", "analizza", "analyser", "analyseren"), Action::Analyse),
+    (names("problema", "puzzle", "problema", "bulmaca", "problema", "probleme", "puzzel"), Action::Puzzle),
     (names("variantes", "variants", "variantes", "varyantlar", "varianti", "variantes", "varianten"), Action::Variants),
     (names("estadisticas", "stats", "estatisticas", "istatistik", "statistiche", "stats", "statistieken"), Action::Stats),
     (names("ajustes", "settings", "ajustes", "ayarlar", "impostazioni", "reglages", "instellingen"), Action::Settings),
@@ -112,6 +114,7 @@ pub fn parse(text: &str, bot_username: &str) -> Option<Command> {
         "estadísticas" => Action::Stats,
         "language" => Action::Lang,
         "analyze" | "analysis" => Action::Analyse,
+        "puzzles" | "problemas" => Action::Puzzle,
         "settings" | "ajustes" | "configuracion" | "configuración" => Action::Settings,
         other => COMMANDS.iter().find(|(names, _)| names.is(other)).map(|(_, a)| *a)?,
     };

@@ -91,6 +91,13 @@ async fn on_command(bot: &Bot, ctx: &Ctx, who: &Who, cmd: Command) -> HandlerRes
         Action::Draw => play::draw(bot, ctx, who).await,
         Action::Pdn => play::pdn(bot, ctx, who, None).await,
         Action::Analyse => super::analysis::analyse(bot, ctx, who, None).await,
+        Action::Puzzle => match cmd.args.first() {
+            Some(word) => match variant_id(word) {
+                Some(v) => super::puzzle::start(bot, ctx, who, Some(v)).await,
+                None => say(bot, who, tf(who.lang, "variant-unknown", &[("name", &escape(word))])).await,
+            },
+            None => super::puzzle::start(bot, ctx, who, None).await,
+        },
         Action::Stats => play::stats(bot, ctx, who).await,
     }
 }
@@ -207,6 +214,10 @@ pub async fn typed_move(bot: &Bot, ctx: &Ctx, who: &Who, text: &str, private: bo
     if !private {
         return Ok(());
     }
+    // A puzzle being solved takes typed moves until it is solved, given up or replaced.
+    if super::puzzle::typed(bot, ctx, who, text).await? {
+        return Ok(());
+    }
     play::typed_move(bot, ctx, who, text).await
 }
 
@@ -258,6 +269,7 @@ pub async fn on_callback(bot: Bot, q: CallbackQuery, ctx: Arc<Ctx>) -> HandlerRe
             Ok(id) => super::analysis::analyse(&bot, &ctx, &who, Some(id)).await,
             Err(_) => Ok(()),
         },
+        ["m", "pz", action] => super::puzzle::on_button(&bot, &ctx, &who, action).await,
         ["m", "new"] => play::new_game_menu(&bot, &who).await,
         ["m", "board"] => play::board(&bot, &ctx, &who).await,
         ["m", "resign"] => play::ask_resign(&bot, &ctx, &who).await,

@@ -11,6 +11,7 @@ pub use crate::i18n;
 pub mod inline;
 pub mod play;
 pub mod prefs;
+pub mod puzzle;
 pub mod telegram;
 pub mod views;
 pub mod follow;

@@ -9,7 +9,7 @@ use crate::rules::{GameState, Position, VariantId};
 
 pub fn run(variant: VariantId, count: usize, depth: u32, seed: u64, games: usize) -> anyhow::Result<()> {
     let mut out = super::stdout();
-    writeln!(out, "# {variant}: fen;solution;score (depth {depth} finds it, depth 2 does not)")?;
+    writeln!(out, "# {variant}: fen;line;score;rating (depth {depth} finds the first move, depth 2 does not; every solver move in the line is the only good one)")?;
     // The search cannot be stopped from here: after a failed write the rest is not printed.
     let mut failed = None;
     tactics::find_with(variant, seed, count, depth, games, &mut |p| {

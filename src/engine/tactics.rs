@@ -13,24 +13,100 @@ pub struct Puzzle {
     pub solution: String,
     /// Deep-search score of the solution (hundredths of a man).
     pub score: i32,
+    /// The whole line in the variant's notation, starting with `solution`: the solver's moves and
+    /// the defender's replies in turn, ending with a solver's move. At every solver's move the move
+    /// given is the only good one (or the only legal one).
+    pub line: Vec<String>,
+    /// How hard the puzzle is, on the players' rating scale: the shallower the search that already
+    /// finds the solution, the easier.
+    pub rating: u32,
 }
 
 impl Puzzle {
-    /// `fen;move;score`
+    /// `fen;line;score;rating`, the line's moves separated by spaces.
     pub fn to_line(&self) -> String {
-        format!("{};{};{}", self.fen, self.solution, self.score)
+        format!("{};{};{};{}", self.fen, self.line.join(" "), self.score, self.rating)
     }
 
+    /// Reads [`Puzzle::to_line`]; the older `fen;move;score` lines read as one-move puzzles.
     pub fn parse(line: &str) -> Option<Puzzle> {
         let mut parts = line.trim().split(';');
         let fen = parts.next()?.trim().to_string();
-        let solution = parts.next()?.trim().to_string();
+        let moves: Vec<String> = parts.next()?.split_whitespace().map(str::to_string).collect();
         let score = parts.next().and_then(|s| s.trim().parse().ok()).unwrap_or(0);
-        if fen.is_empty() || solution.is_empty() || fen.starts_with('#') {
+        let rating = parts.next().and_then(|s| s.trim().parse().ok()).unwrap_or(DEFAULT_RATING);
+        if fen.is_empty() || moves.is_empty() || fen.starts_with('#') {
             return None;
         }
-        Some(Puzzle { fen, solution, score })
+        Some(Puzzle { fen, solution: moves[0].clone(), score, line: moves, rating })
     }
+
+    /// How many moves the solver has to find.
+    pub fn solver_moves(&self) -> usize {
+        self.line.len().div_ceil(2)
+    }
+}
+
+/// The rating of a puzzle whose difficulty was not measured.
+pub const DEFAULT_RATING: u32 = 1500;
+
+/// Solver's moves a puzzle asks for at most.
+const MAX_SOLVER_MOVES: usize = 3;
+
+/// The rating for a puzzle a `depth`-ply search solves first: 3 plies is 1350, 8 plies 2100.
+fn rating_for_depth(depth: u32) -> u32 {
+    900 + 150 * depth
+}
+
+/// The line from `state` along the deep search's `pv`, kept while every solver's move in it is the
+/// only good one at `deep` plies (or the only legal move), cut after the last such move.
+fn unique_line(engine: &mut Engine, state: &GameState, pv: &[crate::rules::Move], deep: u32) -> Vec<crate::rules::Move> {
+    let mut line = vec![pv[0]];
+    let mut at = state.clone();
+    at.play(&pv[0]);
+    let mut k = 1;
+    while k + 1 < pv.len() && line.len().div_ceil(2) < MAX_SOLVER_MOVES {
+        let (reply, next) = (pv[k], pv[k + 1]);
+        let mut after = at.clone();
+        after.play(&reply);
+        if after.outcome().is_some() {
+            break;
+        }
+        let legal = after.position().legal_moves();
+        let unique = if legal.len() == 1 {
+            legal[0].same_effect(&next)
+        } else {
+            engine.new_game();
+            let scores = engine.searcher().score_moves(&after, deep, None);
+            match (scores.first(), scores.get(1)) {
+                (Some(first), Some(second)) => first.0.same_effect(&next) && first.1 - second.1 >= 120,
+                _ => false,
+            }
+        };
+        if !unique {
+            break;
+        }
+        line.push(reply);
+        line.push(next);
+        after.play(&next);
+        at = after;
+        k += 2;
+    }
+    line
+}
+
+/// The shallowest search (from 3 plies up to `deep`) that plays `solution`.
+fn solving_depth(engine: &mut Engine, state: &GameState, solution: &crate::rules::Move, deep: u32) -> u32 {
+    use super::Limits;
+    for depth in 3..deep {
+        engine.new_game();
+        if let Ok(r) = engine.analyse(state, &Limits::depth(depth), None, &mut |_| {})
+            && r.best.same_effect(solution)
+        {
+            return depth;
+        }
+    }
+    deep
 }
 
 /// Material of the side to move minus the opponent's, in men (a king counts as its weight ratio).
@@ -125,7 +201,18 @@ pub fn find_with(
                         _ => false,
                     };
                     if unique {
-                        let p = Puzzle { fen: pos.to_fen(), solution: pos.notation(&d.best), score: d.score };
+                        let moves = unique_line(&mut engine, &state, &d.pv, deep);
+                        let mut at = pos;
+                        let line: Vec<String> = moves
+                            .iter()
+                            .map(|m| {
+                                let text = at.notation(m);
+                                at = at.play(m);
+                                text
+                            })
+                            .collect();
+                        let rating = rating_for_depth(solving_depth(&mut engine, &state, &d.best, deep));
+                        let p = Puzzle { fen: pos.to_fen(), solution: pos.notation(&d.best), score: d.score, line, rating };
                         found_one(&p);
                         found.push(p);
                         if found.len() >= wanted {

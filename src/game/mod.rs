@@ -7,6 +7,7 @@ pub mod ratings;
 pub mod engine_gate;
 pub mod analysis;
 pub mod engine_player;
+pub mod puzzles;
 pub mod service;
 pub mod store;
 pub mod user_counts;

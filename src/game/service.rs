@@ -9,6 +9,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use super::analysis::{AnalysisLimits, Analyst};
+use super::puzzles::PuzzleService;
 use super::engine_gate::{Busy, EngineGate, EngineLimits, EnginePass, Lane};
 use super::model::{ChatId, Clock, EndReason, Game, GameId, GameResult, MessageRef, Player, Status, UserId};
 use super::ratings;
@@ -163,6 +164,7 @@ pub struct GameService {
     states: Arc<StateCache>,
     gate: EngineGate,
     analyst: Analyst,
+    puzzles: PuzzleService,
 }
 
 /// How many games' positions a service keeps at hand.
@@ -235,7 +237,13 @@ impl GameService {
     pub fn new(store: Arc<dyn GameStore>, engine: Arc<dyn EnginePlayer>, config: ServiceConfig) -> GameService {
         let gate = EngineGate::new(config.engine.clone());
         let analyst = Analyst::new(Arc::clone(&store), config.analysis.clone());
-        GameService { store, engine, config, states: Arc::new(StateCache::new()), gate, analyst }
+        let puzzles = PuzzleService::new(Arc::clone(&store));
+        GameService { store, engine, config, states: Arc::new(StateCache::new()), gate, analyst, puzzles }
+    }
+
+    /// Puzzles and the users' puzzle ratings.
+    pub fn puzzles(&self) -> &PuzzleService {
+        &self.puzzles
     }
 
     /// Post-game analysis of this service's games.

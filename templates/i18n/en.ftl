@@ -15,6 +15,7 @@ help =
     /resign — give up the game
     /pdn — the game as a PDN file
     /analyse — the engine's review of your last finished game (or send me a PDN file)
+    /puzzle [variant] — a puzzle: find the winning shot
     /rules [variant] [topic] — the rules
     /variants — the variants I know
     /stats — your results
@@ -95,6 +96,7 @@ cmd-draw = Offer or claim a draw
 cmd-resign = Resign the game
 cmd-pdn = The game as a PDN file
 cmd-analyse = The engine's review of your last game
+cmd-puzzle = A puzzle: find the winning shot
 cmd-variants = The variants
 cmd-stats = Your results
 cmd-settings = Board and display settings
@@ -404,3 +406,19 @@ app-step-prev = Back one move
 app-step-next = Forward one move
 app-step-last = To the end
 app-step-start = Start position
+puzzle-caption =
+    🧩 <b>Puzzle #{ $number }</b> · { $variant } · rating { $rating }
+    { $side } to play and win. Moves to find: { $moves }. Type your move.
+    Your puzzle rating: { $yours }
+puzzle-right = ✅ Right! The reply was <code>{ $reply }</code> ({ $found }/{ $total } found).
+puzzle-wrong = ❌ Not that one. Try again, or ask for a hint.
+puzzle-solved = 🎉 Solved!
+puzzle-solved-late = ✅ Solved, after a wrong try.
+puzzle-rating-change = Puzzle rating: { $before } → { $after }
+puzzle-hint = 💡 Move the piece on { $square }.
+puzzle-solution = 👁 The solution: <code>{ $line }</code>
+puzzle-none = There is no puzzle running. Tap Next for one.
+puzzle-no-set = There are no puzzles for { $variant } yet. Puzzles: { $variants }.
+puzzle-button-hint = 💡 Hint
+puzzle-button-solution = 👁 Solution
+puzzle-button-next = ⏭ Next

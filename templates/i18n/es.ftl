@@ -15,6 +15,7 @@ help =
     /abandonar — rendirse
     /pdn — la partida en un archivo PDN
     /analizar — el análisis del motor de tu última partida terminada (o envíame un archivo PDN)
+    /problema [variante] — un problema: encuentra el golpe ganador
     /reglas [variante] [tema] — el reglamento
     /variantes — las variantes que conozco
     /estadisticas — tus resultados
@@ -95,6 +96,7 @@ cmd-draw = Proponer o reclamar tablas
 cmd-resign = Abandonar la partida
 cmd-pdn = La partida en un archivo PDN
 cmd-analyse = El análisis del motor de tu última partida
+cmd-puzzle = Un problema: encuentra el golpe ganador
 cmd-variants = Las variantes
 cmd-stats = Tus resultados
 cmd-settings = Ajustes del tablero
@@ -404,3 +406,19 @@ app-step-prev = Una jugada atrás
 app-step-next = Una jugada adelante
 app-step-last = Al final
 app-step-start = Posición inicial
+puzzle-caption =
+    🧩 <b>Problema #{ $number }</b> · { $variant } · nivel { $rating }
+    Juegan las { $side } y ganan. Jugadas por encontrar: { $moves }. Escribe tu jugada.
+    Tu puntuación en problemas: { $yours }
+puzzle-right = ✅ ¡Bien! La respuesta fue <code>{ $reply }</code> ({ $found }/{ $total } encontradas).
+puzzle-wrong = ❌ Esa no es. Prueba otra vez o pide una pista.
+puzzle-solved = 🎉 ¡Resuelto!
+puzzle-solved-late = ✅ Resuelto, tras un intento fallido.
+puzzle-rating-change = Puntuación en problemas: { $before } → { $after }
+puzzle-hint = 💡 Mueve la pieza de { $square }.
+puzzle-solution = 👁 La solución: <code>{ $line }</code>
+puzzle-none = No hay ningún problema en curso. Pulsa Siguiente para tener uno.
+puzzle-no-set = Aún no hay problemas de { $variant }. Hay problemas de: { $variants }.
+puzzle-button-hint = 💡 Pista
+puzzle-button-solution = 👁 Solución
+puzzle-button-next = ⏭ Siguiente

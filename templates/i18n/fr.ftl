@@ -15,6 +15,7 @@ help =
     /abandon — abandonner la partie
     /pdn — la partie dans un fichier PDN
     /analyser — l'analyse par le moteur de votre dernière partie terminée (ou envoyez-moi un fichier PDN)
+    /probleme [variante] — un problème : trouvez le coup gagnant
     /regles [variante] [sujet] — les règles
     /variantes — les variantes que je connais
     /stats — vos résultats
@@ -95,6 +96,7 @@ cmd-draw = Proposer ou réclamer la nulle
 cmd-resign = Abandonner la partie
 cmd-pdn = La partie dans un fichier PDN
 cmd-analyse = L'analyse par le moteur de votre dernière partie
+cmd-puzzle = Un problème : trouvez le coup gagnant
 cmd-variants = Les variantes
 cmd-stats = Vos résultats
 cmd-settings = Réglages du damier et de l'affichage
@@ -404,3 +406,19 @@ app-step-prev = Un coup en arrière
 app-step-next = Un coup en avant
 app-step-last = À la fin
 app-step-start = Position de départ
+puzzle-caption =
+    🧩 <b>Problème #{ $number }</b> · { $variant } · niveau { $rating }
+    Les { $side } jouent et gagnent. Coups à trouver : { $moves }. Écrivez votre coup.
+    Votre classement en problèmes : { $yours }
+puzzle-right = ✅ Bien vu ! La réponse a été <code>{ $reply }</code> ({ $found }/{ $total } trouvés).
+puzzle-wrong = ❌ Ce n'est pas celui-là. Réessayez ou demandez un indice.
+puzzle-solved = 🎉 Résolu !
+puzzle-solved-late = ✅ Résolu, après un essai manqué.
+puzzle-rating-change = Classement en problèmes : { $before } → { $after }
+puzzle-hint = 💡 Jouez la pièce de { $square }.
+puzzle-solution = 👁 La solution : <code>{ $line }</code>
+puzzle-none = Aucun problème en cours. Touchez Suivant pour en avoir un.
+puzzle-no-set = Pas encore de problèmes pour { $variant }. Il y en a pour : { $variants }.
+puzzle-button-hint = 💡 Indice
+puzzle-button-solution = 👁 Solution
+puzzle-button-next = ⏭ Suivant

@@ -15,6 +15,7 @@ help =
     /abbandona — abbandona la partita
     /pdn — la partita in un file PDN
     /analizza — l'analisi del motore della tua ultima partita finita (o mandami un file PDN)
+    /problema [variante] — un problema: trova il colpo vincente
     /regole [variante] [argomento] — le regole
     /varianti — le varianti che conosco
     /statistiche — i tuoi risultati
@@ -95,6 +96,7 @@ cmd-draw = Proponi o reclama la patta
 cmd-resign = Abbandona la partita
 cmd-pdn = La partita in un file PDN
 cmd-analyse = L'analisi del motore della tua ultima partita
+cmd-puzzle = Un problema: trova il colpo vincente
 cmd-variants = Le varianti
 cmd-stats = I tuoi risultati
 cmd-settings = Impostazioni della damiera e della visualizzazione
@@ -404,3 +406,19 @@ app-step-prev = Una mossa indietro
 app-step-next = Una mossa avanti
 app-step-last = Alla fine
 app-step-start = Posizione iniziale
+puzzle-caption =
+    🧩 <b>Problema #{ $number }</b> · { $variant } · livello { $rating }
+    Muove il { $side } e vince. Mosse da trovare: { $moves }. Scrivi la tua mossa.
+    Il tuo punteggio nei problemi: { $yours }
+puzzle-right = ✅ Giusto! La risposta è stata <code>{ $reply }</code> ({ $found }/{ $total } trovate).
+puzzle-wrong = ❌ Non è quella. Riprova o chiedi un aiuto.
+puzzle-solved = 🎉 Risolto!
+puzzle-solved-late = ✅ Risolto, dopo un tentativo sbagliato.
+puzzle-rating-change = Punteggio nei problemi: { $before } → { $after }
+puzzle-hint = 💡 Muovi il pezzo in { $square }.
+puzzle-solution = 👁 La soluzione: <code>{ $line }</code>
+puzzle-none = Nessun problema in corso. Tocca Avanti per averne uno.
+puzzle-no-set = Non ci sono ancora problemi per { $variant }. Ci sono problemi per: { $variants }.
+puzzle-button-hint = 💡 Aiuto
+puzzle-button-solution = 👁 Soluzione
+puzzle-button-next = ⏭ Avanti

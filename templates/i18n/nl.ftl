@@ -15,6 +15,7 @@ help =
     /opgeven — de partij opgeven
     /pdn — de partij als PDN-bestand
     /analyseren — de analyse door de engine van je laatste uitgespeelde partij (of stuur me een PDN-bestand)
+    /puzzel [variant] — een puzzel: vind de winnende slag
     /regels [variant] [onderwerp] — de spelregels
     /varianten — de varianten die ik ken
     /statistieken — je resultaten
@@ -95,6 +96,7 @@ cmd-draw = Remise aanbieden of claimen
 cmd-resign = De partij opgeven
 cmd-pdn = De partij als PDN-bestand
 cmd-analyse = De analyse door de engine van je laatste partij
+cmd-puzzle = Een puzzel: vind de winnende slag
 cmd-variants = De varianten
 cmd-stats = Je resultaten
 cmd-settings = Instellingen voor bord en weergave
@@ -410,3 +412,19 @@ app-step-prev = Eén zet terug
 app-step-next = Eén zet vooruit
 app-step-last = Naar het einde
 app-step-start = Beginstelling
+puzzle-caption =
+    🧩 <b>Puzzel #{ $number }</b> · { $variant } · niveau { $rating }
+    { $side } aan zet wint. Te vinden zetten: { $moves }. Typ je zet.
+    Je puzzelrating: { $yours }
+puzzle-right = ✅ Goed! Het antwoord was <code>{ $reply }</code> ({ $found }/{ $total } gevonden).
+puzzle-wrong = ❌ Die is het niet. Probeer opnieuw of vraag een hint.
+puzzle-solved = 🎉 Opgelost!
+puzzle-solved-late = ✅ Opgelost, na een foute poging.
+puzzle-rating-change = Puzzelrating: { $before } → { $after }
+puzzle-hint = 💡 Speel met de schijf op { $square }.
+puzzle-solution = 👁 De oplossing: <code>{ $line }</code>
+puzzle-none = Er loopt geen puzzel. Tik op Volgende voor een nieuwe.
+puzzle-no-set = Er zijn nog geen puzzels voor { $variant }. Puzzels zijn er voor: { $variants }.
+puzzle-button-hint = 💡 Hint
+puzzle-button-solution = 👁 Oplossing
+puzzle-button-next = ⏭ Volgende

@@ -15,6 +15,7 @@ help =
     /desistir — abandonar a partida
     /pdn — a partida em um arquivo PDN
     /analisar — a análise do motor da sua última partida terminada (ou me envie um arquivo PDN)
+    /problema [variante] — um problema: encontre o golpe vencedor
     /regras [variante] [tópico] — as regras
     /variantes — as variantes que eu conheço
     /estatisticas — os seus resultados
@@ -95,6 +96,7 @@ cmd-draw = Propor ou reivindicar o empate
 cmd-resign = Desistir da partida
 cmd-pdn = A partida em um arquivo PDN
 cmd-analyse = A análise do motor da sua última partida
+cmd-puzzle = Um problema: encontre o golpe vencedor
 cmd-variants = As variantes
 cmd-stats = Os seus resultados
 cmd-settings = Ajustes do tabuleiro e da exibição
@@ -404,3 +406,19 @@ app-step-prev = Um lance para trás
 app-step-next = Um lance para a frente
 app-step-last = Para o fim
 app-step-start = Posição inicial
+puzzle-caption =
+    🧩 <b>Problema #{ $number }</b> · { $variant } · nível { $rating }
+    Jogam as { $side } e ganham. Lances a encontrar: { $moves }. Digite seu lance.
+    Sua pontuação em problemas: { $yours }
+puzzle-right = ✅ Certo! A resposta foi <code>{ $reply }</code> ({ $found }/{ $total } encontrados).
+puzzle-wrong = ❌ Não é esse. Tente de novo ou peça uma dica.
+puzzle-solved = 🎉 Resolvido!
+puzzle-solved-late = ✅ Resolvido, depois de uma tentativa errada.
+puzzle-rating-change = Pontuação em problemas: { $before } → { $after }
+puzzle-hint = 💡 Mova a peça de { $square }.
+puzzle-solution = 👁 A solução: <code>{ $line }</code>
+puzzle-none = Não há nenhum problema em andamento. Toque em Próximo para ter um.
+puzzle-no-set = Ainda não há problemas de { $variant }. Há problemas de: { $variants }.
+puzzle-button-hint = 💡 Dica
+puzzle-button-solution = 👁 Solução
+puzzle-button-next = ⏭ Próximo

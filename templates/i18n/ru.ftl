@@ -15,6 +15,7 @@ help =
     /resign — сдать партию
     /pdn — партия в файле PDN
     /analyse — разбор движком вашей последней законченной партии (или пришлите мне файл PDN)
+    /puzzle [вариант] — задача: найдите выигрывающий удар
     /rules [вариант] [тема] — правила
     /variants — варианты, которые я знаю
     /stats — ваши результаты
@@ -95,6 +96,7 @@ cmd-draw = Предложить ничью или заявить о ней
 cmd-resign = Сдать партию
 cmd-pdn = Партия в файле PDN
 cmd-analyse = Разбор вашей последней партии движком
+cmd-puzzle = Задача: найдите выигрывающий удар
 cmd-variants = Варианты
 cmd-stats = Ваши результаты
 cmd-settings = Настройки доски и отображения
@@ -410,3 +412,19 @@ app-step-prev = Ход назад
 app-step-next = Ход вперёд
 app-step-last = В конец
 app-step-start = Начальная позиция
+puzzle-caption =
+    🧩 <b>Задача #{ $number }</b> · { $variant } · рейтинг { $rating }
+    { $side } начинают и выигрывают. Ходов найти: { $moves }. Напишите свой ход.
+    Ваш рейтинг в задачах: { $yours }
+puzzle-right = ✅ Верно! Ответ соперника: <code>{ $reply }</code> (найдено { $found }/{ $total }).
+puzzle-wrong = ❌ Не этот ход. Попробуйте ещё или попросите подсказку.
+puzzle-solved = 🎉 Решено!
+puzzle-solved-late = ✅ Решено, но не с первой попытки.
+puzzle-rating-change = Рейтинг в задачах: { $before } → { $after }
+puzzle-hint = 💡 Ходите шашкой с поля { $square }.
+puzzle-solution = 👁 Решение: <code>{ $line }</code>
+puzzle-none = Сейчас нет нерешённой задачи. Нажмите «Дальше», чтобы получить новую.
+puzzle-no-set = Для варианта «{ $variant }» задач пока нет. Задачи есть для: { $variants }.
+puzzle-button-hint = 💡 Подсказка
+puzzle-button-solution = 👁 Решение
+puzzle-button-next = ⏭ Дальше

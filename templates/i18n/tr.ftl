@@ -15,6 +15,7 @@ help =
     /pes — oyundan çekil
     /pdn — oyun, PDN dosyası olarak
     /analiz — son biten oyununuzun motor tarafından incelenmesi (ya da bana bir PDN dosyası gönderin)
+    /bulmaca [varyant] — bir bulmaca: kazandıran vuruşu bulun
     /kurallar [varyant] [konu] — kurallar
     /varyantlar — bildiğim varyantlar
     /istatistik — sonuçların
@@ -95,6 +96,7 @@ cmd-draw = Beraberlik teklif et ya da talep et
 cmd-resign = Oyunda pes et
 cmd-pdn = Oyun, PDN dosyası olarak
 cmd-analyse = Son oyununuzun motor incelemesi
+cmd-puzzle = Bir bulmaca: kazandıran vuruşu bulun
 cmd-variants = Varyantlar
 cmd-stats = Sonuçların
 cmd-settings = Tahta ve görünüm ayarları
@@ -403,3 +405,19 @@ app-step-prev = Bir hamle geri
 app-step-next = Bir hamle ileri
 app-step-last = Sona
 app-step-start = Başlangıç konumu
+puzzle-caption =
+    🧩 <b>Bulmaca #{ $number }</b> · { $variant } · derece { $rating }
+    { $side } oynar ve kazanır. Bulunacak hamle: { $moves }. Hamlenizi yazın.
+    Bulmaca puanınız: { $yours }
+puzzle-right = ✅ Doğru! Cevap <code>{ $reply }</code> oldu ({ $found }/{ $total } bulundu).
+puzzle-wrong = ❌ O değil. Yeniden deneyin ya da ipucu isteyin.
+puzzle-solved = 🎉 Çözüldü!
+puzzle-solved-late = ✅ Çözüldü, bir yanlış denemeden sonra.
+puzzle-rating-change = Bulmaca puanı: { $before } → { $after }
+puzzle-hint = 💡 { $square } karesindeki taşı oynayın.
+puzzle-solution = 👁 Çözüm: <code>{ $line }</code>
+puzzle-none = Süren bir bulmaca yok. Yenisi için Sonraki'ye dokunun.
+puzzle-no-set = { $variant } için henüz bulmaca yok. Bulmacalar: { $variants }.
+puzzle-button-hint = 💡 İpucu
+puzzle-button-solution = 👁 Çözüm
+puzzle-button-next = ⏭ Sonraki
