@@ -546,6 +546,24 @@ async fn resign_with_confirmation_result_and_rematch_in_spanish() {
     let labels: Vec<String> = result.buttons().into_iter().map(|(l, _)| l).collect();
     assert_eq!(labels, ["Revancha", "PDN", "📈 Análisis", "Nueva partida"]);
 
+    let end = fake.message(lola.id, board.message_id).unwrap();
+    assert!(
+        end.body().contains("Has perdido") && end.body().contains("abandonan"),
+        "the board shows the result: {}",
+        end.body()
+    );
+    assert!(
+        !end.buttons().iter().any(|(l, _)| l == "🏳"),
+        "no resign button on a finished game"
+    );
+    assert!(
+        chat_calls(&fake, n, &lola)
+            .iter()
+            .filter(|m| *m == "sendPhoto")
+            .count()
+            == 0
+    );
+
     // The engine's review of the finished game, from the button: each side's accuracy, then the
     // moves to look at or a word that there are none.
     fake.tap_label(&lola, "📈 Análisis");
@@ -586,23 +604,6 @@ async fn resign_with_confirmation_result_and_rematch_in_spanish() {
     let n = fake.call_count();
     fake.tap(&eve, hello.message_id, &format!("m:an:{game_id}"));
     assert!(fake.wait_sent(n, eve.id).await.body().contains("no finished game"));
-    let end = fake.message(lola.id, board.message_id).unwrap();
-    assert!(
-        end.body().contains("Has perdido") && end.body().contains("abandonan"),
-        "the board shows the result: {}",
-        end.body()
-    );
-    assert!(
-        !end.buttons().iter().any(|(l, _)| l == "🏳"),
-        "no resign button on a finished game"
-    );
-    assert!(
-        chat_calls(&fake, n, &lola)
-            .iter()
-            .filter(|m| *m == "sendPhoto")
-            .count()
-            == 0
-    );
 
     fake.wait_until(WAIT, "the answered question to lose its buttons", |f| {
         f.message(lola.id, question.message_id)

@@ -300,13 +300,18 @@ impl FakeTelegram {
             let len = text.split_whitespace().next().map(|w| w.encode_utf16().count()).unwrap_or(1);
             json["entities"] = json!([{ "type": "bot_command", "offset": 0, "length": len }]);
         }
+        self.deliver(inner, msg, json);
+        message_id
+    }
+
+    /// Keeps `msg` in its chat and hands `json` to the bot as a message update.
+    fn deliver(&self, mut inner: MutexGuard<'_, Inner>, msg: ChatMessage, json: Value) {
         inner.push_message(msg);
         let update_id = inner.next_update_id;
         inner.next_update_id += 1;
         inner.updates.push_back(json!({ "update_id": update_id, "message": json }));
         drop(inner);
         self.shared.updates_ready.notify_waiters();
-        message_id
     }
 
     /// The user sends a file in their private chat with the bot; returns the message id.
@@ -331,12 +336,7 @@ impl FakeTelegram {
             edits: 0,
         };
         let json = msg.to_json(&inner.users);
-        inner.push_message(msg);
-        let update_id = inner.next_update_id;
-        inner.next_update_id += 1;
-        inner.updates.push_back(json!({ "update_id": update_id, "message": json }));
-        drop(inner);
-        self.shared.updates_ready.notify_waiters();
+        self.deliver(inner, msg, json);
         message_id
     }
 
