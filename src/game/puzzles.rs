@@ -186,7 +186,8 @@ impl PuzzleService {
             Ok(mv) => mv,
             Err(e) => return Ok((Answer::Illegal(e), run)),
         };
-        let expected = position.parse_move(&puzzle.line[run.step]).map_err(|e| GameError::Internal(e.to_string()))?;
+        // A run kept from an older set may not fit the puzzle now at its index: it is over.
+        let Some(expected) = puzzle.line.get(run.step).and_then(|m| position.parse_move(m).ok()) else { return Err(GameError::NotFound) };
         if !played.same_effect(&expected) {
             run.failed = true;
             self.save(user, &run).await?;
@@ -207,7 +208,8 @@ impl PuzzleService {
     pub async fn hint(&self, user: UserId) -> Result<(Square, Run), GameError> {
         let Some(mut run) = self.current(user).await? else { return Err(GameError::NotFound) };
         let (Some(puzzle), Some(position)) = (run.puzzle(), run.position()) else { return Err(GameError::NotFound) };
-        let expected = position.parse_move(&puzzle.line[run.step]).map_err(|e| GameError::Internal(e.to_string()))?;
+        // A run kept from an older set may not fit the puzzle now at its index: it is over.
+        let Some(expected) = puzzle.line.get(run.step).and_then(|m| position.parse_move(m).ok()) else { return Err(GameError::NotFound) };
         run.hinted = true;
         self.save(user, &run).await?;
         Ok((expected.from(), run))
