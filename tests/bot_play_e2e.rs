@@ -757,15 +757,28 @@ async fn puzzles_with_hints_replies_solutions_and_a_rating() {
     let from = VariantId::Russian.rules().square_name(solution.from());
     assert!(hint.contains(&format!("Move the piece on {from}.")), "{hint}");
 
-    // The line: each right move is answered with the defender's reply, the last one ends it.
+    // The line: each right move is answered with the defender's reply, the last one ends it. The
+    // first move is tapped among the legal moves under the picture, the others typed.
+    let moves: Vec<String> = card.buttons().into_iter().filter(|(_, d)| d.starts_with("m:pz:m:0:")).map(|(t, _)| t).collect();
+    assert_eq!(moves.len(), start.legal_moves().len(), "a button per legal move: {:?}", card.buttons());
+    let first_button = card.buttons().into_iter().find(|(t, _)| *t == puzzle.line[0]).map(|(_, d)| d).expect("the solution among the buttons");
     for k in (0..puzzle.line.len()).step_by(2) {
         let n = fake.call_count();
-        fake.send_text(&pia, &puzzle.line[k]);
+        if k == 0 {
+            fake.tap(&pia, card.message_id, &first_button);
+        } else {
+            fake.send_text(&pia, &puzzle.line[k]);
+        }
         let answer = fake.wait_sent(n, pia.id).await;
         match puzzle.line.get(k + 1) {
             Some(reply) => {
                 assert_eq!(answer.kind, "photo");
                 assert!(answer.body().contains(&format!("Right! The reply was <code>{reply}</code>")), "{}", answer.body());
+                if k == 0 {
+                    let n = fake.call_count();
+                    fake.tap(&pia, card.message_id, &first_button);
+                    assert!(fake.wait_sent(n, pia.id).await.body().contains("no longer the current one"), "a tap on the old board does nothing");
+                }
             }
             None => {
                 let text = answer.body();
@@ -787,6 +800,13 @@ async fn puzzles_with_hints_replies_solutions_and_a_rating() {
     fake.send_text(&pia, "/puzzle");
     let next = fake.wait_sent(n, pia.id).await;
     assert!(next.body().contains("Russian") && !next.body().contains(&format!("Puzzle #{number}<")), "{}", next.body());
+    let number: usize = next.body().split("Puzzle #").nth(1).and_then(|r| r.split("</b>").next()).and_then(|n| n.parse().ok()).expect("the puzzle's number");
+    let solution = &damas::game::puzzles::puzzles(VariantId::Russian)[number - 1].line[0];
+    if let Some((_, wrong)) = next.buttons().into_iter().find(|(t, d)| d.starts_with("m:pz:m:") && t != solution) {
+        let n = fake.call_count();
+        fake.tap(&pia, next.message_id, &wrong);
+        assert!(fake.wait_sent(n, pia.id).await.body().contains("Not that one"));
+    }
     let n = fake.call_count();
     fake.tap(&pia, next.message_id, "m:pz:show");
     let shown = fake.wait_sent(n, pia.id).await.body();

@@ -270,6 +270,7 @@ pub async fn on_callback(bot: Bot, q: CallbackQuery, ctx: Arc<Ctx>) -> HandlerRe
             Err(_) => Ok(()),
         },
         ["m", "pz", action] => super::puzzle::on_button(&bot, &ctx, &who, action).await,
+        ["m", "pz", "m", step, index] => super::puzzle::tapped(&bot, &ctx, &who, step, index).await,
         ["m", "new"] => play::new_game_menu(&bot, &who).await,
         ["m", "board"] => play::board(&bot, &ctx, &who).await,
         ["m", "resign"] => play::ask_resign(&bot, &ctx, &who).await,

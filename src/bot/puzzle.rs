@@ -14,18 +14,46 @@ use crate::game::service::GameError;
 use crate::game::UserId;
 use crate::i18n::variant_name;
 use crate::render::{BoardView, board_png};
-use crate::rules::{Move, VariantId};
+use crate::rules::{Move, Position, VariantId};
 
 fn me(who: &Who) -> UserId {
     UserId(who.user)
 }
 
-fn buttons(lang: Lang) -> InlineKeyboardMarkup {
-    InlineKeyboardMarkup::new(vec![vec![
+fn help_row(lang: Lang) -> Vec<InlineKeyboardButton> {
+    vec![
         InlineKeyboardButton::callback(t(lang, "puzzle-button-hint"), "m:pz:hint"),
         InlineKeyboardButton::callback(t(lang, "puzzle-button-solution"), "m:pz:show"),
         InlineKeyboardButton::callback(t(lang, "puzzle-button-next"), "m:pz:next"),
-    ]])
+    ]
+}
+
+fn buttons(lang: Lang) -> InlineKeyboardMarkup {
+    InlineKeyboardMarkup::new(vec![help_row(lang)])
+}
+
+/// Positions with more legal moves than this are answered by typing only.
+const MOST_MOVE_BUTTONS: usize = 40;
+
+/// The moves one may tap, in the order of their notation.
+fn choices(position: &Position) -> Vec<String> {
+    let mut moves: Vec<String> = position.legal_moves().iter().map(|m| position.notation(m)).collect();
+    moves.sort_by_key(|m| (m.len(), m.clone()));
+    moves
+}
+
+/// The legal moves as buttons (`m:pz:m:<step>:<index>`, so a tap on an older board is seen as
+/// such), above the hint, solution and next buttons.
+fn move_buttons(lang: Lang, run: &Run, position: &Position) -> InlineKeyboardMarkup {
+    let moves = choices(position);
+    let mut rows: Vec<Vec<InlineKeyboardButton>> = Vec::new();
+    if moves.len() <= MOST_MOVE_BUTTONS {
+        for (row, chunk) in moves.chunks(4).enumerate() {
+            rows.push(chunk.iter().enumerate().map(|(i, m)| InlineKeyboardButton::callback(m.clone(), format!("m:pz:m:{}:{}", run.step, row * 4 + i))).collect());
+        }
+    }
+    rows.push(help_row(lang));
+    InlineKeyboardMarkup::new(rows)
 }
 
 fn next_button(lang: Lang) -> InlineKeyboardMarkup {
@@ -70,11 +98,12 @@ async fn show(bot: &Bot, ctx: &Ctx, who: &Who, run: &Run, last: Option<&str>) ->
     let rating = ctx.games.puzzles().rating(me(who)).await?;
     let side = position.side_to_move();
     let (found, total) = run.progress();
+    let number = if run.own.is_some() { "★".to_string() } else { (run.index + 1).to_string() };
     let mut caption = tf(
         who.lang,
         "puzzle-caption",
         &[
-            ("number", &(run.index + 1)),
+            ("number", &number),
             ("variant", &variant_name(who.lang, run.variant)),
             ("rating", &puzzle.rating),
             ("side", &color_name(who.lang, side)),
@@ -82,9 +111,13 @@ async fn show(bot: &Bot, ctx: &Ctx, who: &Who, run: &Run, last: Option<&str>) ->
             ("yours", &format!("{:.0}", rating.rating)),
         ],
     );
+    if run.own.is_some() && run.step == 0 {
+        caption = format!("{}\n{caption}", t(who.lang, "puzzle-own"));
+    }
     if let Some(reply) = last {
         caption = format!("{}\n{caption}", tf(who.lang, "puzzle-right", &[("reply", &reply), ("found", &found), ("total", &total)]));
     }
+    let keyboard = move_buttons(who.lang, run, &position);
     // The solver's side at the bottom; the reply just made is drawn as the last move.
     let last_move: Option<Move> = last.and_then(|text| {
         let before = run_before_reply(run)?;
@@ -101,13 +134,13 @@ async fn show(bot: &Bot, ctx: &Ctx, who: &Who, run: &Run, last: Option<&str>) ->
     .await;
     match drawn {
         Ok(Ok(png)) => {
-            call(bot.send_photo(who.chat, InputFile::memory(png).file_name("puzzle.png")).caption(caption).parse_mode(ParseMode::Html).reply_markup(buttons(who.lang))).await?;
+            call(bot.send_photo(who.chat, InputFile::memory(png).file_name("puzzle.png")).caption(caption).parse_mode(ParseMode::Html).reply_markup(keyboard)).await?;
         }
         other => {
             if let Ok(Err(e)) = other {
                 tracing::warn!(error = %e, "cannot draw the puzzle");
             }
-            say(bot, who, caption, Some(buttons(who.lang))).await?;
+            say(bot, who, caption, Some(keyboard)).await?;
         }
     }
     Ok(())
@@ -130,16 +163,40 @@ pub async fn typed(bot: &Bot, ctx: &Ctx, who: &Who, text: &str) -> anyhow::Resul
         Ok(done) => done,
         Err(_) => return Ok(false),
     };
+    tell(bot, ctx, who, answer, &run).await?;
+    Ok(true)
+}
+
+/// A tapped move: `step` is the point of the line the board showed, `index` the move's place in
+/// [`choices`].
+pub async fn tapped(bot: &Bot, ctx: &Ctx, who: &Who, step: &str, index: &str) -> HandlerResult {
+    let service = ctx.games.puzzles();
+    let Some(run) = service.current(me(who)).await? else {
+        return say(bot, who, t(who.lang, "puzzle-none"), Some(next_button(who.lang))).await;
+    };
+    let text = match (step.parse::<usize>(), index.parse::<usize>(), run.position()) {
+        (Ok(step), Ok(index), Some(position)) if step == run.step => choices(&position).into_iter().nth(index),
+        _ => None,
+    };
+    let Some(text) = text else { return say(bot, who, t(who.lang, "puzzle-old-board"), None).await };
+    match service.answer(me(who), &text).await {
+        Ok((answer, run)) => tell(bot, ctx, who, answer, &run).await,
+        Err(GameError::NotFound) => say(bot, who, t(who.lang, "puzzle-none"), Some(next_button(who.lang))).await,
+        Err(e) => Err(e.into()),
+    }
+}
+
+async fn tell(bot: &Bot, ctx: &Ctx, who: &Who, answer: Answer, run: &Run) -> HandlerResult {
     match answer {
         Answer::Illegal(e) => say(bot, who, super::views::explain(who.lang, &e), None).await?,
         Answer::Wrong => say(bot, who, t(who.lang, "puzzle-wrong"), Some(buttons(who.lang))).await?,
-        Answer::Right { reply } => show(bot, ctx, who, &run, reply.as_deref()).await?,
+        Answer::Right { reply } => show(bot, ctx, who, run, reply.as_deref()).await?,
         Answer::Solved { clean, rating } => {
             let key = if clean { "puzzle-solved" } else { "puzzle-solved-late" };
             say(bot, who, format!("{}\n{}", t(who.lang, key), rating_change(who.lang, rating)), Some(next_button(who.lang))).await?
         }
     }
-    Ok(true)
+    Ok(())
 }
 
 fn rating_change(lang: Lang, rating: Rating) -> String {

@@ -6,7 +6,7 @@
 use super::{Engine, SplitMix, WIN_BOUND};
 use crate::rules::{GameState, Position, VariantId};
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Puzzle {
     pub fen: String,
     /// The winning move in the variant's notation.
@@ -145,6 +145,48 @@ fn line_wins_material(pos: &Position, pv: &[crate::rules::Move], king: i32, gain
     after - before >= gain
 }
 
+/// The puzzle in `state`, if it holds one: the `deep` search scores at least 1.2 men and its
+/// principal variation wins at least a man of material (or the game), every other move scores at
+/// least 1.2 men less, and `missed` (a shallower search's choice, when given) is another move.
+fn probe(engine: &mut Engine, state: &GameState, deep: u32, king: i32, missed: Option<&crate::rules::Move>) -> Option<Puzzle> {
+    use super::Limits;
+    let pos = *state.position();
+    engine.new_game();
+    let d = engine.analyse(state, &Limits::depth(deep), None, &mut |_| {}).ok()?;
+    if d.score < 120 || missed.is_some_and(|m| m.same_effect(&d.best)) || !(d.score >= WIN_BOUND || line_wins_material(&pos, &d.pv, king, 100)) {
+        return None;
+    }
+    engine.new_game();
+    let scores = engine.searcher().score_moves(state, deep, None);
+    match (scores.first(), scores.get(1)) {
+        (Some(first), Some(second)) if first.0.same_effect(&d.best) && first.1 - second.1 >= 120 => {}
+        _ => return None,
+    }
+    let moves = unique_line(engine, state, &d.pv, deep);
+    let mut at = pos;
+    let line: Vec<String> = moves
+        .iter()
+        .map(|m| {
+            let text = at.notation(m);
+            at = at.play(m);
+            text
+        })
+        .collect();
+    let rating = rating_for_depth(solving_depth(engine, state, &d.best, deep));
+    Some(Puzzle { fen: pos.to_fen(), solution: pos.notation(&d.best), score: d.score, line, rating })
+}
+
+/// The puzzle a game position holds for the side to move (see [`probe`]), searched `deep` plies:
+/// how a mistake in a played game becomes a puzzle for the player who made it.
+pub fn puzzle_at(state: &GameState, deep: u32) -> Option<Puzzle> {
+    let variant = state.position().variant();
+    if state.outcome().is_some() || state.position().legal_moves().len() < 2 {
+        return None;
+    }
+    let mut engine = Engine::new(variant, 16);
+    probe(&mut engine, state, deep, super::Weights::for_variant(variant).king, None)
+}
+
 /// Searches varied games for up to `wanted` puzzles, checking each candidate at `deep` plies.
 ///
 /// A candidate is a position without a pending capture, roughly level (static evaluation under 0.6
@@ -186,38 +228,13 @@ pub fn find_with(
                 // Each search starts from empty tables: a shallow search must not see what a deep
                 // one stored.
                 engine.new_game();
-                let shallow = engine.analyse(&state, &Limits::depth(2), None, &mut |_| {});
-                engine.new_game();
-                let deep_info = engine.analyse(&state, &Limits::depth(deep), None, &mut |_| {});
-                if let (Ok(d), Ok(q)) = (deep_info, shallow)
-                    && d.score >= 120
-                    && !q.best.same_effect(&d.best)
-                    && (d.score >= WIN_BOUND || line_wins_material(&pos, &d.pv, weights.king, 100))
+                if let Ok(shallow) = engine.analyse(&state, &Limits::depth(2), None, &mut |_| {})
+                    && let Some(p) = probe(&mut engine, &state, deep, weights.king, Some(&shallow.best))
                 {
-                    engine.new_game();
-                    let scores = engine.searcher().score_moves(&state, deep, None);
-                    let unique = match (scores.first(), scores.get(1)) {
-                        (Some(first), Some(second)) => first.0.same_effect(&d.best) && first.1 - second.1 >= 120,
-                        _ => false,
-                    };
-                    if unique {
-                        let moves = unique_line(&mut engine, &state, &d.pv, deep);
-                        let mut at = pos;
-                        let line: Vec<String> = moves
-                            .iter()
-                            .map(|m| {
-                                let text = at.notation(m);
-                                at = at.play(m);
-                                text
-                            })
-                            .collect();
-                        let rating = rating_for_depth(solving_depth(&mut engine, &state, &d.best, deep));
-                        let p = Puzzle { fen: pos.to_fen(), solution: pos.notation(&d.best), score: d.score, line, rating };
-                        found_one(&p);
-                        found.push(p);
-                        if found.len() >= wanted {
-                            break;
-                        }
+                    found_one(&p);
+                    found.push(p);
+                    if found.len() >= wanted {
+                        break;
                     }
                 }
             }

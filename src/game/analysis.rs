@@ -13,7 +13,8 @@ use super::service::{GameError, MAX_CAPTURE_PATHS};
 use super::store::GameStore;
 use super::user_counts::UserCounts;
 use crate::engine::review::{self, Judgement, ReviewLimits};
-use crate::rules::{Color, Move, Position};
+use crate::engine::tactics::Puzzle;
+use crate::rules::{Color, GameState, Move, Position};
 
 /// How much analysis may run and wait at once, and how deep it looks.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -120,15 +121,18 @@ impl Analyst {
         if matches!(game.status, Status::Active | Status::Waiting) {
             return Err(GameError::NotOver);
         }
-        self.run(game, user, progress).await
+        self.run(game, user, progress, true).await
     }
 
     /// The analysis of a game `user` sent as PDN (see [`game_from_pdn`]), kept like any other.
+    /// Nobody here played it, so it gives no one puzzles.
     pub async fn analyse_upload(&self, game: &Game, user: UserId, progress: watch::Sender<(usize, usize)>) -> Result<Analysis, GameError> {
-        self.run(game, user, progress).await
+        self.run(game, user, progress, false).await
     }
 
-    async fn run(&self, game: &Game, user: UserId, progress: watch::Sender<(usize, usize)>) -> Result<Analysis, GameError> {
+    /// Reviews `game` and, when `puzzles` is set, gives each person who played in it the puzzles
+    /// their own mistakes left.
+    async fn run(&self, game: &Game, user: UserId, progress: watch::Sender<(usize, usize)>, puzzles: bool) -> Result<Analysis, GameError> {
         if let Some(done) = self.cached(game).await? {
             return Ok(done);
         }
@@ -140,11 +144,23 @@ impl Analyst {
         }
         let limits = self.limits.review;
         let owned = game.clone();
-        let analysis = tokio::task::spawn_blocking(move || analyse_now(&owned, &limits, &mut |done, total| {
-            let _ = progress.send((done, total));
-        }))
+        let (analysis, found) = tokio::task::spawn_blocking(move || {
+            let analysis = analyse_now(&owned, &limits, &mut |done, total| {
+                let _ = progress.send((done, total));
+            })?;
+            let found = if puzzles { puzzles_from_mistakes(&owned, &analysis) } else { Vec::new() };
+            Ok::<_, GameError>((analysis, found))
+        })
         .await
         .map_err(|e| GameError::Internal(e.to_string()))??;
+        let service = super::puzzles::PuzzleService::new(Arc::clone(&self.store));
+        for color in [Color::White, Color::Black] {
+            let Some(player) = game.player(color).user() else { continue };
+            let theirs: Vec<Puzzle> = found.iter().filter(|(c, _)| *c == color).map(|(_, p)| p.clone()).collect();
+            if let Err(e) = service.add_own(player, game.variant, &theirs).await {
+                tracing::warn!(error = %e, "cannot keep the puzzles of a game");
+            }
+        }
         if let Ok(text) = serde_json::to_string(&analysis) {
             if let Err(e) = self.store.kv_set(&key(&game.id, analysis.plies), &text, self.limits.keep).await {
                 tracing::warn!(error = %e, "cannot keep the analysis");
@@ -214,6 +230,39 @@ pub fn game_from_pdn(text: &str, now: i64) -> Result<Game, GameError> {
     game.turn = position.side_to_move();
     game.status = Status::Finished;
     Ok(game)
+}
+
+/// Mistakes of a game looked at for puzzles, and puzzles kept from one game, at most.
+const PUZZLE_CANDIDATES: usize = 6;
+const PUZZLES_PER_GAME: usize = 3;
+/// How deep a mistake's position is searched for a puzzle.
+const PUZZLE_DEPTH: u32 = 6;
+
+/// The puzzles a finished game holds for its players (blocking): the positions where a person made
+/// a mistake or a blunder and a single winning move was there to find, each with the mover's colour.
+pub fn puzzles_from_mistakes(game: &Game, analysis: &Analysis) -> Vec<(Color, Puzzle)> {
+    let Ok(start) = Position::from_fen(game.variant, &game.start_fen) else { return Vec::new() };
+    let worst: Vec<&AnalysedMove> = analysis
+        .moves
+        .iter()
+        .filter(|m| matches!(m.judgement, Judgement::Mistake | Judgement::Blunder) && game.player(m.mover).user().is_some())
+        .take(PUZZLE_CANDIDATES)
+        .collect();
+    let mut found = Vec::new();
+    let mut state = GameState::new(start);
+    for (index, text) in game.moves.iter().enumerate() {
+        if found.len() >= PUZZLES_PER_GAME {
+            break;
+        }
+        if let Some(m) = worst.iter().find(|m| m.index == index)
+            && let Some(p) = crate::engine::tactics::puzzle_at(&state, PUZZLE_DEPTH)
+        {
+            found.push((m.mover, p));
+        }
+        let Ok(mv) = state.position().parse_move(text) else { break };
+        state.play(&mv);
+    }
+    found
 }
 
 /// Reviews `game` here and now (blocking).
@@ -311,6 +360,54 @@ mod tests {
         assert_eq!(analyst.analyse(&game, UserId(8), tx.clone()).await.err(), Some(GameError::NotAPlayer));
         game.status = Status::Active;
         assert_eq!(analyst.analyse(&game, UserId(7), tx).await.err(), Some(GameError::NotOver));
+    }
+
+    /// A position where White wins two men with f4-e5 and every other move gives that up.
+    const SHOT: &str = "W:Wc1,d2,h2,f4,h6:Bb4,d6,f6,a7,h8";
+
+    /// The game from [`SHOT`] where White's first move misses it as a mistake or a blunder.
+    fn missed_shot(white: Player) -> Game {
+        let start = Position::from_fen(VariantId::Russian, SHOT).unwrap();
+        let limits = ReviewLimits { nodes: 50_000, ..ReviewLimits::default() };
+        for mv in start.legal_moves() {
+            let mut game = Game::new(GameId::parse("an2").unwrap(), VariantId::Russian, SHOT, Color::White, white.clone(), Player::Engine { level: 1 }, 0);
+            game.moves = vec![start.notation(&mv)];
+            game.status = Status::Finished;
+            let analysis = analyse_now(&game, &limits, &mut |_, _| {}).unwrap();
+            if matches!(analysis.moves[0].judgement, Judgement::Mistake | Judgement::Blunder) {
+                return game;
+            }
+        }
+        panic!("no move from {SHOT} is a mistake");
+    }
+
+    #[tokio::test]
+    async fn a_players_mistake_becomes_their_next_puzzle() {
+        let store: Arc<dyn GameStore> = Arc::new(MemoryStore::new(Default::default()));
+        let analyst = Analyst::new(Arc::clone(&store), AnalysisLimits { review: ReviewLimits { nodes: 50_000, ..ReviewLimits::default() }, ..AnalysisLimits::default() });
+        let game = missed_shot(Player::human(7, "Ana"));
+        let (tx, _) = watch::channel((0, 0));
+        analyst.analyse(&game, UserId(7), tx).await.unwrap();
+        let puzzles = super::super::puzzles::PuzzleService::new(Arc::clone(&store));
+        let own = puzzles.own(UserId(7), VariantId::Russian).await.unwrap();
+        assert_eq!(own.len(), 1, "{own:?}");
+        assert_eq!(own[0].fen, SHOT);
+        assert_eq!(own[0].solution, "f4-e5");
+        assert!(own[0].line.len() % 2 == 1);
+        let run = puzzles.start(UserId(7), VariantId::Russian, 1).await.unwrap();
+        assert_eq!(run.own.as_ref(), Some(&own[0]), "the player's own puzzle comes first");
+        assert!(puzzles.own(UserId(7), VariantId::Russian).await.unwrap().is_empty(), "and is given once");
+        assert!(puzzles.start(UserId(7), VariantId::Russian, 1).await.unwrap().own.is_none());
+
+        // The engine's mistakes teach nobody, and a game sent as PDN belongs to no one here.
+        let by_engine = missed_shot(Player::Engine { level: 1 });
+        let analysis = analyse_now(&by_engine, &ReviewLimits::default(), &mut |_, _| {}).unwrap();
+        assert!(puzzles_from_mistakes(&by_engine, &analysis).is_empty());
+        let (tx, _) = watch::channel((0, 0));
+        let upload = Game { id: GameId::parse("pdn1").unwrap(), ..missed_shot(Player::human(0, "White")) };
+        analyst.analyse_upload(&upload, UserId(7), tx).await.unwrap();
+        assert!(puzzles.own(UserId(7), VariantId::Russian).await.unwrap().is_empty());
+        assert!(puzzles.own(UserId(0), VariantId::Russian).await.unwrap().is_empty());
     }
 
     #[test]

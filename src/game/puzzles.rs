@@ -58,11 +58,17 @@ pub struct Run {
     /// A wrong move was tried or the solution shown: the rating counts it as not solved.
     pub failed: bool,
     pub hinted: bool,
+    /// A puzzle from one of the user's own analysed games, in place of the set's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub own: Option<Puzzle>,
 }
 
 impl Run {
-    pub fn puzzle(&self) -> Option<&'static Puzzle> {
-        puzzles(self.variant).get(self.index)
+    pub fn puzzle(&self) -> Option<&Puzzle> {
+        match &self.own {
+            Some(own) => Some(own),
+            None => puzzles(self.variant).get(self.index),
+        }
     }
 
     /// The position the user is to move in now.
@@ -118,6 +124,13 @@ fn variant_key(user: UserId) -> String {
     format!("puzzle-variant:{user}")
 }
 
+fn own_key(user: UserId, variant: VariantId) -> String {
+    format!("puzzle-own:{user}:{}", variant.as_str())
+}
+
+/// Puzzles from a user's own games waiting to be shown, per variant; the oldest go first.
+const OWN_KEPT: usize = 30;
+
 fn seen_key(user: UserId, variant: VariantId) -> String {
     format!("puzzle-seen:{user}:{}", variant.as_str())
 }
@@ -142,9 +155,45 @@ impl PuzzleService {
         Ok(self.store.kv_set(&run_key(user), &text, KEEP).await?)
     }
 
-    /// A new puzzle of `variant` for `user`, near their rating and not among the ones shown lately;
-    /// it replaces the one in progress (which counts as not solved if it was begun wrongly).
+    /// Adds puzzles found in one of `user`'s games to the ones they will be given first.
+    pub async fn add_own(&self, user: UserId, variant: VariantId, found: &[Puzzle]) -> Result<(), GameError> {
+        if found.is_empty() {
+            return Ok(());
+        }
+        let mut own = self.own(user, variant).await?;
+        for p in found {
+            if !own.iter().any(|o| o.fen == p.fen) {
+                own.push(p.clone());
+            }
+        }
+        let excess = own.len().saturating_sub(OWN_KEPT);
+        own.drain(..excess);
+        self.put_own(user, variant, &own).await
+    }
+
+    /// The puzzles from `user`'s own games not shown yet.
+    pub async fn own(&self, user: UserId, variant: VariantId) -> Result<Vec<Puzzle>, GameError> {
+        Ok(self.store.kv_get(&own_key(user, variant)).await?.and_then(|t| serde_json::from_str(&t).ok()).unwrap_or_default())
+    }
+
+    async fn put_own(&self, user: UserId, variant: VariantId, own: &[Puzzle]) -> Result<(), GameError> {
+        let text = serde_json::to_string(own).map_err(|e| GameError::Internal(e.to_string()))?;
+        Ok(self.store.kv_set(&own_key(user, variant), &text, KEEP).await?)
+    }
+
+    /// A new puzzle of `variant` for `user`: the next one from their own analysed games if any
+    /// waits, else one of the set near their rating and not among the ones shown lately. It
+    /// replaces the one in progress (which counts as not solved if it was begun wrongly).
     pub async fn start(&self, user: UserId, variant: VariantId, seed: u64) -> Result<Run, GameError> {
+        let mut own = self.own(user, variant).await?;
+        if !own.is_empty() {
+            let puzzle = own.remove(0);
+            self.put_own(user, variant, &own).await?;
+            let run = Run { variant, index: 0, step: 0, failed: false, hinted: false, own: Some(puzzle) };
+            self.save(user, &run).await?;
+            self.store.kv_set(&variant_key(user), variant.as_str(), KEEP).await?;
+            return Ok(run);
+        }
         let set = puzzles(variant);
         if set.is_empty() {
             return Err(GameError::Invalid(format!("no puzzles for {variant}")));
@@ -167,7 +216,7 @@ impl PuzzleService {
         if let Ok(text) = serde_json::to_string(&seen) {
             self.store.kv_set(&seen_key(user, variant), &text, KEEP).await?;
         }
-        let run = Run { variant, index, step: 0, failed: false, hinted: false };
+        let run = Run { variant, index, step: 0, failed: false, hinted: false, own: None };
         self.save(user, &run).await?;
         self.store.kv_set(&variant_key(user), variant.as_str(), KEEP).await?;
         Ok(run)
@@ -181,7 +230,7 @@ impl PuzzleService {
     /// The user's move for the running puzzle.
     pub async fn answer(&self, user: UserId, text: &str) -> Result<(Answer, Run), GameError> {
         let Some(mut run) = self.current(user).await? else { return Err(GameError::NotFound) };
-        let (Some(puzzle), Some(position)) = (run.puzzle(), run.position()) else { return Err(GameError::NotFound) };
+        let (Some(puzzle), Some(position)) = (run.puzzle().cloned(), run.position()) else { return Err(GameError::NotFound) };
         let played = match position.parse_move(text) {
             Ok(mv) => mv,
             Err(e) => return Ok((Answer::Illegal(e), run)),

@@ -408,8 +408,10 @@ app-step-last = To the end
 app-step-start = Start position
 puzzle-caption =
     🧩 <b>Puzzle #{ $number }</b> · { $variant } · rating { $rating }
-    { $side } to play and win. Moves to find: { $moves }. Type your move.
+    { $side } to play and win. Moves to find: { $moves }. Type your move or tap it below.
     Your puzzle rating: { $yours }
+puzzle-own = 📌 From one of your games: the move you missed.
+puzzle-old-board = That board is no longer the current one; use the latest.
 puzzle-right = ✅ Right! The reply was <code>{ $reply }</code> ({ $found }/{ $total } found).
 puzzle-wrong = ❌ Not that one. Try again, or ask for a hint.
 puzzle-solved = 🎉 Solved!

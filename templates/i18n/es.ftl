@@ -408,8 +408,10 @@ app-step-last = Al final
 app-step-start = Posición inicial
 puzzle-caption =
     🧩 <b>Problema #{ $number }</b> · { $variant } · nivel { $rating }
-    Juegan las { $side } y ganan. Jugadas por encontrar: { $moves }. Escribe tu jugada.
+    Juegan las { $side } y ganan. Jugadas por encontrar: { $moves }. Escribe tu jugada o púlsala abajo.
     Tu puntuación en problemas: { $yours }
+puzzle-own = 📌 De una de tus partidas: la jugada que se te escapó.
+puzzle-old-board = Ese tablero ya no es el actual; usa el último.
 puzzle-right = ✅ ¡Bien! La respuesta fue <code>{ $reply }</code> ({ $found }/{ $total } encontradas).
 puzzle-wrong = ❌ Esa no es. Prueba otra vez o pide una pista.
 puzzle-solved = 🎉 ¡Resuelto!

@@ -408,8 +408,10 @@ app-step-last = À la fin
 app-step-start = Position de départ
 puzzle-caption =
     🧩 <b>Problème #{ $number }</b> · { $variant } · niveau { $rating }
-    Les { $side } jouent et gagnent. Coups à trouver : { $moves }. Écrivez votre coup.
+    Les { $side } jouent et gagnent. Coups à trouver : { $moves }. Écrivez votre coup ou touchez-le ci-dessous.
     Votre classement en problèmes : { $yours }
+puzzle-own = 📌 D'une de vos parties : le coup qui vous a échappé.
+puzzle-old-board = Ce plateau n'est plus le plateau actuel ; utilisez le dernier.
 puzzle-right = ✅ Bien vu ! La réponse a été <code>{ $reply }</code> ({ $found }/{ $total } trouvés).
 puzzle-wrong = ❌ Ce n'est pas celui-là. Réessayez ou demandez un indice.
 puzzle-solved = 🎉 Résolu !

@@ -408,8 +408,10 @@ app-step-last = Alla fine
 app-step-start = Posizione iniziale
 puzzle-caption =
     🧩 <b>Problema #{ $number }</b> · { $variant } · livello { $rating }
-    Muove il { $side } e vince. Mosse da trovare: { $moves }. Scrivi la tua mossa.
+    Muove il { $side } e vince. Mosse da trovare: { $moves }. Scrivi la tua mossa o toccala qui sotto.
     Il tuo punteggio nei problemi: { $yours }
+puzzle-own = 📌 Da una delle tue partite: la mossa che ti è sfuggita.
+puzzle-old-board = Quella scacchiera non è più quella attuale; usa l'ultima.
 puzzle-right = ✅ Giusto! La risposta è stata <code>{ $reply }</code> ({ $found }/{ $total } trovate).
 puzzle-wrong = ❌ Non è quella. Riprova o chiedi un aiuto.
 puzzle-solved = 🎉 Risolto!

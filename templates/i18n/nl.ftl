@@ -414,8 +414,10 @@ app-step-last = Naar het einde
 app-step-start = Beginstelling
 puzzle-caption =
     🧩 <b>Puzzel #{ $number }</b> · { $variant } · niveau { $rating }
-    { $side } aan zet wint. Te vinden zetten: { $moves }. Typ je zet.
+    { $side } aan zet wint. Te vinden zetten: { $moves }. Typ je zet of tik hem hieronder aan.
     Je puzzelrating: { $yours }
+puzzle-own = 📌 Uit een van je partijen: de zet die je miste.
+puzzle-old-board = Dat bord is niet meer het huidige; gebruik het laatste.
 puzzle-right = ✅ Goed! Het antwoord was <code>{ $reply }</code> ({ $found }/{ $total } gevonden).
 puzzle-wrong = ❌ Die is het niet. Probeer opnieuw of vraag een hint.
 puzzle-solved = 🎉 Opgelost!

@@ -408,8 +408,10 @@ app-step-last = Para o fim
 app-step-start = Posição inicial
 puzzle-caption =
     🧩 <b>Problema #{ $number }</b> · { $variant } · nível { $rating }
-    Jogam as { $side } e ganham. Lances a encontrar: { $moves }. Digite seu lance.
+    Jogam as { $side } e ganham. Lances a encontrar: { $moves }. Digite seu lance ou toque nele abaixo.
     Sua pontuação em problemas: { $yours }
+puzzle-own = 📌 De uma das suas partidas: o lance que lhe escapou.
+puzzle-old-board = Esse tabuleiro já não é o atual; use o último.
 puzzle-right = ✅ Certo! A resposta foi <code>{ $reply }</code> ({ $found }/{ $total } encontrados).
 puzzle-wrong = ❌ Não é esse. Tente de novo ou peça uma dica.
 puzzle-solved = 🎉 Resolvido!

@@ -407,8 +407,10 @@ app-step-last = Sona
 app-step-start = Başlangıç konumu
 puzzle-caption =
     🧩 <b>Bulmaca #{ $number }</b> · { $variant } · derece { $rating }
-    { $side } oynar ve kazanır. Bulunacak hamle: { $moves }. Hamlenizi yazın.
+    { $side } oynar ve kazanır. Bulunacak hamle: { $moves }. Hamlenizi yazın ya da aşağıdan dokunun.
     Bulmaca puanınız: { $yours }
+puzzle-own = 📌 Oyunlarınızdan birinden: kaçırdığınız hamle.
+puzzle-old-board = O tahta artık güncel değil; en sonuncusunu kullanın.
 puzzle-right = ✅ Doğru! Cevap <code>{ $reply }</code> oldu ({ $found }/{ $total } bulundu).
 puzzle-wrong = ❌ O değil. Yeniden deneyin ya da ipucu isteyin.
 puzzle-solved = 🎉 Çözüldü!
