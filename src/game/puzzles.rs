@@ -294,8 +294,7 @@ mod tests {
     fn the_shipped_sets_are_sound() {
         for (variant, _) in SHIPPED {
             let set = puzzles(*variant);
-            // International and Turkish searches find puzzles slowly; their sets are still growing.
-            let wanted = if matches!(variant, VariantId::International | VariantId::Turkish) { 20 } else { 300 };
+            let wanted = 300;
             assert!(set.len() >= wanted, "{variant}: {} puzzles", set.len());
             for (i, p) in set.iter().enumerate() {
                 let mut position = Position::from_fen(*variant, &p.fen).unwrap_or_else(|e| panic!("{variant} {i}: {e}"));
