@@ -577,3 +577,79 @@ async fn card_follows_the_mini_app(env: &[(&str, &str)], two_processes: bool) {
         .await;
     assert!(card.body().contains("White resigned"), "{}", card.body());
 }
+
+/// The daily puzzle: admins switch it on, the card's buttons are the legal moves, one try each, and
+/// the people who found the move are listed on the card.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_groups_daily_puzzle_lists_who_found_it() {
+    use damas::game::daily;
+    use damas::game::puzzles::{move_choices, puzzles};
+    const CHAT: i64 = -100_888;
+    let (fake, _damas) = started(&[]).await;
+    let ann = TestUser::new(6101, "Ann", Some("en"));
+    let bob = TestUser::new(6102, "Bob", Some("en"));
+    let cy = TestUser::new(6103, "Cy", Some("en"));
+    fake.make_owner(CHAT, &ann);
+
+    let n = fake.call_count();
+    fake.send_text(&bob, "/daily on");
+    assert!(fake.wait_sent(n, bob.id).await.body().contains("is for groups"));
+    let n = fake.call_count();
+    fake.send_group_text(CHAT, &bob, "/daily", None);
+    assert!(fake.wait_sent(n, CHAT).await.body().contains("The daily puzzle is off here"));
+    let n = fake.call_count();
+    fake.send_group_text(CHAT, &bob, "/daily on russian", None);
+    assert!(fake.wait_sent(n, CHAT).await.body().contains("Only the group's admins"));
+    let n = fake.call_count();
+    fake.send_group_text(CHAT, &ann, "/daily on frisian", None);
+    assert!(fake.wait_sent(n, CHAT).await.body().contains("no puzzles for Frisian"));
+
+    fake.send_group_text(CHAT, &ann, "/daily on russian", None);
+    let card = fake
+        .wait_until(WAIT, "the day's card", |f| f.messages(CHAT).into_iter().find(|m| m.kind == "photo" && m.body().contains("Daily puzzle")))
+        .await;
+    assert!(fake.messages(CHAT).iter().any(|m| m.body().contains("Daily puzzle on: a new Russian draughts puzzle")), "{:?}", fake.messages(CHAT).iter().map(ChatMessage::body).collect::<Vec<_>>());
+    let day = daily::day_of(damas::game::now_unix());
+    let puzzle = &puzzles(VariantId::Russian)[daily::puzzle_of_day(VariantId::Russian, day).unwrap()];
+    let body = card.body();
+    assert!(body.contains(&daily::date_label(day)) && body.contains(&format!("rating {}", puzzle.rating)) && body.contains("Nobody has found it yet"), "{body}");
+    let position = Position::from_fen(VariantId::Russian, &puzzle.fen).unwrap();
+    let choices = move_choices(&position);
+    let labels: Vec<String> = card.buttons().into_iter().filter(|(_, d)| d.starts_with("dy:")).map(|(l, _)| l).collect();
+    assert_eq!(labels, choices, "a button per legal move");
+    let solution = position.parse_move(&puzzle.solution).unwrap();
+    let right = choices.iter().position(|m| position.parse_move(m).unwrap().same_effect(&solution)).unwrap();
+    let tap = |i: usize| format!("dy:{day}:{i}");
+
+    let mut tries = 0;
+    if let Some(wrong) = (0..choices.len()).find(|i| *i != right) {
+        let cq = fake.tap_in(CHAT, &bob, card.message_id, &tap(wrong));
+        assert!(answer_of(&fake, &cq).await.contains("Not that one"));
+        tries += 1;
+    }
+    let cq = fake.tap_in(CHAT, &ann, card.message_id, &tap(right));
+    let answer = answer_of(&fake, &cq).await;
+    assert!(answer.contains("Right! You are number 1") && answer.contains(&puzzle.line.join(" ")), "{answer}");
+    tries += 1;
+    let cq = fake.tap_in(CHAT, &bob, card.message_id, &tap(right));
+    assert!(answer_of(&fake, &cq).await.contains("You have had your try"));
+    let cq = fake.tap_in(CHAT, &cy, card.message_id, &tap(right));
+    assert!(answer_of(&fake, &cq).await.contains("number 2"));
+    tries += 1;
+    let cq = fake.tap_in(CHAT, &cy, card.message_id, &format!("dy:{}:{right}", day - 1));
+    assert!(answer_of(&fake, &cq).await.contains("older daily puzzle"));
+    let listed = format!("Found by: Ann, Cy (2 of {tries} tries)");
+    let card = fake.wait_until(WAIT, "the solvers on the card", |f| f.message(CHAT, card.message_id).filter(|m| m.body().contains(&listed))).await;
+    assert_eq!(card.buttons().iter().filter(|(_, d)| d.starts_with("dy:")).count(), choices.len(), "the card keeps its buttons");
+
+    // Switching on again the same day posts nothing new; off stops it.
+    let n = fake.call_count();
+    fake.send_group_text(CHAT, &ann, "/daily on russian", None);
+    fake.wait_sent(n, CHAT).await;
+    fake.send_group_text(CHAT, &ann, "/daily off", None);
+    fake.wait_until(WAIT, "switched off", |f| f.messages(CHAT).into_iter().find(|m| m.body().contains("Daily puzzle off."))).await;
+    assert_eq!(fake.messages(CHAT).iter().filter(|m| m.kind == "photo").count(), 1, "one card a day");
+    let n = fake.call_count();
+    fake.send_group_text(CHAT, &bob, "/daily", None);
+    assert!(fake.wait_sent(n, CHAT).await.body().contains("is off here"));
+}

@@ -70,12 +70,14 @@ pub enum GroupAction {
     Challenge,
     Games,
     Top,
+    Daily,
 }
 
 pub const GROUP_COMMANDS: &[(CommandName, GroupAction)] = &[
     (names("retar", "challenge", "desafiar", "davet", "sfida", "defi", "uitdagen"), GroupAction::Challenge),
     (names("partidas", "games", "partidas", "oyunlar", "partite", "parties", "partijen"), GroupAction::Games),
     (names("ranking", "top", "ranking", "siralama", "classifica", "classement", "ranglijst"), GroupAction::Top),
+    (names("diario", "daily", "diario", "gunluk", "giornaliero", "quotidien", "dagelijks"), GroupAction::Daily),
 ];
 
 /// The group command a user typed (`name` lowercased, without the slash), in any language.

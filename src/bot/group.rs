@@ -43,6 +43,7 @@ pub enum Request {
     Challenge(Vec<String>),
     Games,
     Top(Vec<String>),
+    Daily(Vec<String>),
     /// A move typed in a group: after `/m`, or as a reply to a card (`card` is the message replied to).
     Move {
         text: String,
@@ -73,6 +74,7 @@ fn request_of(msg: &Message, bot_username: &str) -> Option<Request> {
             (Some(GroupAction::Challenge), _) => Some(Request::Challenge(args)),
             (Some(GroupAction::Games), _) => Some(Request::Games),
             (Some(GroupAction::Top), _) => Some(Request::Top(args)),
+            (Some(GroupAction::Daily), _) => Some(Request::Daily(args)),
             (None, "m" | "move" | "mover" | "jugada") if group && !args.is_empty() => {
                 let card = msg.reply_to_message().map(|r| r.id.0);
                 Some(Request::Move {
@@ -112,6 +114,7 @@ pub async fn on_request(bot: Bot, msg: Message, request: Request, ctx: Arc<Ctx>)
         Request::Challenge(args) => challenge(&bot, &ctx, &who, &msg, &args).await,
         Request::Games => games(&bot, &ctx, &who).await,
         Request::Top(args) => top(&bot, &ctx, &who, msg.chat.is_private(), &args).await,
+        Request::Daily(args) => super::daily::command(&bot, &ctx, &who, &msg, &args).await,
         Request::Move { text, card } => typed_move(&bot, &ctx, &who, &msg, &text, card).await,
     }
 }

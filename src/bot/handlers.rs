@@ -222,7 +222,7 @@ pub async fn typed_move(bot: &Bot, ctx: &Ctx, who: &Who, text: &str, private: bo
 }
 
 /// A variant by its id, its Spanish name, or a word of its name in any of our languages.
-fn variant_id(word: &str) -> Option<VariantId> {
+pub(crate) fn variant_id(word: &str) -> Option<VariantId> {
     use crate::rulebook::VariantKey;
     word.variant().ok()
 }

@@ -5,6 +5,7 @@ pub mod analysis;
 pub mod board;
 pub mod card;
 pub mod command;
+pub mod daily;
 pub mod group;
 pub mod handlers;
 pub use crate::i18n;
@@ -87,6 +88,7 @@ pub async fn connect(config: Arc<Config>, games: Arc<GameService>) -> anyhow::Re
     let ctx = Arc::new(Ctx { prefs: PrefsStore::new(store.clone()), config: config.clone(), store, games, shown: play::Shown::default(), username });
     // Cards follow changes made outside the bot (the Mini App, the sweeper).
     follow::spawn(bot.clone(), ctx.clone());
+    daily::spawn(bot.clone(), ctx.clone());
     Ok(Connected { bot, me, ctx })
 }
 
@@ -171,6 +173,7 @@ pub fn schema() -> UpdateHandler<anyhow::Error> {
         .branch(Update::filter_inline_query().endpoint(inline::on_query))
         .branch(Update::filter_chosen_inline_result().endpoint(inline::on_chosen))
         .branch(Update::filter_message().filter_map_async(group::request).endpoint(group::on_request))
+        .branch(Update::filter_callback_query().filter(daily::owns_callback).endpoint(daily::on_tap))
         .branch(Update::filter_callback_query().filter_async(group::owns_callback).endpoint(group::on_callback))
         .branch(Update::filter_message().endpoint(handlers::on_message))
         .branch(Update::filter_callback_query().endpoint(handlers::on_callback))

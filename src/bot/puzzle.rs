@@ -9,7 +9,7 @@ use super::handlers::Who;
 use super::i18n::{Lang, t, tf};
 use super::telegram::call;
 use super::{Ctx, HandlerResult};
-use crate::game::puzzles::{self, Answer, Rating, Run};
+use crate::game::puzzles::{self, Answer, Rating, Run, move_choices};
 use crate::game::service::GameError;
 use crate::game::UserId;
 use crate::i18n::variant_name;
@@ -35,17 +35,11 @@ fn buttons(lang: Lang) -> InlineKeyboardMarkup {
 /// Positions with more legal moves than this are answered by typing only.
 const MOST_MOVE_BUTTONS: usize = 40;
 
-/// The moves one may tap, in the order of their notation.
-fn choices(position: &Position) -> Vec<String> {
-    let mut moves: Vec<String> = position.legal_moves().iter().map(|m| position.notation(m)).collect();
-    moves.sort_by_key(|m| (m.len(), m.clone()));
-    moves
-}
 
 /// The legal moves as buttons (`m:pz:m:<step>:<index>`, so a tap on an older board is seen as
 /// such), above the hint, solution and next buttons.
 fn move_buttons(lang: Lang, run: &Run, position: &Position) -> InlineKeyboardMarkup {
-    let moves = choices(position);
+    let moves = move_choices(position);
     let mut rows: Vec<Vec<InlineKeyboardButton>> = Vec::new();
     if moves.len() <= MOST_MOVE_BUTTONS {
         for (row, chunk) in moves.chunks(4).enumerate() {
@@ -168,14 +162,14 @@ pub async fn typed(bot: &Bot, ctx: &Ctx, who: &Who, text: &str) -> anyhow::Resul
 }
 
 /// A tapped move: `step` is the point of the line the board showed, `index` the move's place in
-/// [`choices`].
+/// [`move_choices`].
 pub async fn tapped(bot: &Bot, ctx: &Ctx, who: &Who, step: &str, index: &str) -> HandlerResult {
     let service = ctx.games.puzzles();
     let Some(run) = service.current(me(who)).await? else {
         return say(bot, who, t(who.lang, "puzzle-none"), Some(next_button(who.lang))).await;
     };
     let text = match (step.parse::<usize>(), index.parse::<usize>(), run.position()) {
-        (Ok(step), Ok(index), Some(position)) if step == run.step => choices(&position).into_iter().nth(index),
+        (Ok(step), Ok(index), Some(position)) if step == run.step => move_choices(&position).into_iter().nth(index),
         _ => None,
     };
     let Some(text) = text else { return say(bot, who, t(who.lang, "puzzle-old-board"), None).await };

@@ -47,6 +47,14 @@ pub fn variants() -> Vec<VariantId> {
     VariantId::ALL.into_iter().filter(|v| !puzzles(*v).is_empty()).collect()
 }
 
+/// The legal moves of `position` in the variant's notation, shortest and then alphabetically first:
+/// the order a puzzle's move buttons are shown and read back in.
+pub fn move_choices(position: &Position) -> Vec<String> {
+    let mut moves: Vec<String> = position.legal_moves().iter().map(|m| position.notation(m)).collect();
+    moves.sort_by_key(|m| (m.len(), m.clone()));
+    moves
+}
+
 /// A user's puzzle in progress.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Run {

@@ -9,6 +9,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use super::analysis::{AnalysisLimits, Analyst};
+use super::daily::DailyService;
 use super::puzzles::PuzzleService;
 use super::engine_gate::{Busy, EngineGate, EngineLimits, EnginePass, Lane};
 use super::model::{ChatId, Clock, EndReason, Game, GameId, GameResult, MessageRef, Player, Status, UserId};
@@ -165,6 +166,7 @@ pub struct GameService {
     gate: EngineGate,
     analyst: Analyst,
     puzzles: PuzzleService,
+    daily: DailyService,
 }
 
 /// How many games' positions a service keeps at hand.
@@ -238,12 +240,18 @@ impl GameService {
         let gate = EngineGate::new(config.engine.clone());
         let analyst = Analyst::new(Arc::clone(&store), config.analysis.clone());
         let puzzles = PuzzleService::new(Arc::clone(&store));
-        GameService { store, engine, config, states: Arc::new(StateCache::new()), gate, analyst, puzzles }
+        let daily = DailyService::new(Arc::clone(&store));
+        GameService { store, engine, config, states: Arc::new(StateCache::new()), gate, analyst, puzzles, daily }
     }
 
     /// Puzzles and the users' puzzle ratings.
     pub fn puzzles(&self) -> &PuzzleService {
         &self.puzzles
+    }
+
+    /// The groups' daily puzzles.
+    pub fn daily(&self) -> &DailyService {
+        &self.daily
     }
 
     /// Post-game analysis of this service's games.

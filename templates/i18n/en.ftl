@@ -25,6 +25,7 @@ help =
     <b>With friends</b>
     /challenge [variant] — an open challenge in a group; as a reply, to that person
     /games — the games in this chat
+    /daily on [variant] — a puzzle here every day (admins; /daily off stops it)
     /top [variant] — the best rated players, here and everywhere
     In any chat, type my @name and a variant to send a challenge card.
 
@@ -197,6 +198,7 @@ stats-none = You have not finished any game yet. Start one with /play.
 cmd-challenge = Challenge someone (in a group: open, or as a reply)
 cmd-games = Games in this chat
 cmd-top = Leaderboard
+cmd-daily = Daily puzzle in this group (admins: on/off)
 challenge-open = ⚔️ { $name } is looking for an opponent: <b>{ $variant }</b>. First to accept plays!
 challenge-to = ⚔️ { $name } challenges { $opponent } to a game of <b>{ $variant }</b>.
 challenge-colour = { $name } plays { $color }.
@@ -424,3 +426,18 @@ puzzle-no-set = There are no puzzles for { $variant } yet. Puzzles: { $variants 
 puzzle-button-hint = 💡 Hint
 puzzle-button-solution = 👁 Solution
 puzzle-button-next = ⏭ Next
+daily-group-only = The daily puzzle is for groups: add me to one and send /daily on there.
+daily-status-on = The daily puzzle is on here ({ $variant }). /daily off stops it.
+daily-status-off = The daily puzzle is off here. An admin can switch it on with /daily on [variant].
+daily-admins-only = Only the group's admins can switch the daily puzzle on or off.
+daily-on = 🗓 Daily puzzle on: a new { $variant } puzzle here every day at 00:00 UTC. /daily off stops it.
+daily-off = Daily puzzle off.
+daily-caption = 🗓 <b>Daily puzzle</b> · { $date } · { $variant } · rating { $rating }
+    { $side } to play and win: tap the first move. One try each.
+daily-nobody = Nobody has found it yet ({ $tries } tries).
+daily-solvers = Found by: { $names } ({ $solved } of { $tries } tries)
+daily-yesterday = Yesterday's solution: <code>{ $line }</code>
+daily-right = ✅ Right! You are number { $rank }. The line: { $line }
+daily-wrong = ❌ Not that one. One try a day: the solution comes with tomorrow's puzzle.
+daily-tried = You have had your try at today's puzzle.
+daily-old = That is an older daily puzzle.

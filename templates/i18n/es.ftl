@@ -25,6 +25,7 @@ help =
     <b>Con amigos</b>
     /retar [variante] — un reto abierto en un grupo; respondiendo a un mensaje, a esa persona
     /partidas — las partidas de este chat
+    /diario on [variante] — un problema aquí cada día (admins; /diario off lo para)
     /ranking [variante] — la clasificación, aquí y en general
     En cualquier chat, escribe mi @nombre y una variante para enviar un reto.
 
@@ -197,6 +198,7 @@ stats-none = Aún no has terminado ninguna partida. Empieza una con /jugar.
 cmd-challenge = Retar a alguien (en un grupo: abierto, o respondiendo a su mensaje)
 cmd-games = Partidas en este chat
 cmd-top = Clasificación
+cmd-daily = Problema diario en este grupo (admins: on/off)
 challenge-open = ⚔️ { $name } busca rival: <b>{ $variant }</b>. ¡Juega quien acepte primero!
 challenge-to = ⚔️ { $name } reta a { $opponent } a una partida de <b>{ $variant }</b>.
 challenge-colour = { $name } juega con { $color }.
@@ -424,3 +426,18 @@ puzzle-no-set = Aún no hay problemas de { $variant }. Hay problemas de: { $vari
 puzzle-button-hint = 💡 Pista
 puzzle-button-solution = 👁 Solución
 puzzle-button-next = ⏭ Siguiente
+daily-group-only = El problema diario es para grupos: añádeme a uno y envía allí /diario on.
+daily-status-on = El problema diario está activado aquí ({ $variant }). /diario off lo para.
+daily-status-off = El problema diario está desactivado aquí. Un admin puede activarlo con /diario on [variante].
+daily-admins-only = Solo los admins del grupo pueden activar o desactivar el problema diario.
+daily-on = 🗓 Problema diario activado: un problema nuevo de { $variant } aquí cada día a las 00:00 UTC. /diario off lo para.
+daily-off = Problema diario desactivado.
+daily-caption = 🗓 <b>Problema del día</b> · { $date } · { $variant } · nivel { $rating }
+    Juegan las { $side } y ganan: pulsa la primera jugada. Un intento por persona.
+daily-nobody = Nadie lo ha resuelto todavía ({ $tries } intentos).
+daily-solvers = Lo han resuelto: { $names } ({ $solved } de { $tries } intentos)
+daily-yesterday = La solución de ayer: <code>{ $line }</code>
+daily-right = ✅ ¡Bien! Eres el número { $rank }. La línea: { $line }
+daily-wrong = ❌ Esa no es. Un intento al día: la solución llega con el problema de mañana.
+daily-tried = Ya has hecho tu intento con el problema de hoy.
+daily-old = Ese es un problema diario anterior.

@@ -25,6 +25,7 @@ help =
     <b>Entre amis</b>
     /defi [variante] — un défi ouvert dans un groupe ; en réponse à un message, à cette personne
     /parties — les parties de ce chat
+    /quotidien on [variante] — un problème ici chaque jour (admins ; /quotidien off l'arrête)
     /classement [variante] — les joueurs les mieux classés, ici et partout
     Dans n'importe quel chat, tapez mon @nom et une variante pour envoyer une carte de défi.
 
@@ -197,6 +198,7 @@ stats-none = Vous n'avez encore terminé aucune partie. Commencez-en une avec /j
 cmd-challenge = Défier quelqu'un (dans un groupe : défi ouvert, ou en réponse)
 cmd-games = Parties de ce chat
 cmd-top = Classement
+cmd-daily = Problème du jour dans ce groupe (admins : on/off)
 challenge-open = ⚔️ { $name } cherche un adversaire : <b>{ $variant }</b>. Le premier qui accepte joue !
 challenge-to = ⚔️ { $name } défie { $opponent } pour une partie de <b>{ $variant }</b>.
 challenge-colour = { $name } joue les { $color }.
@@ -424,3 +426,18 @@ puzzle-no-set = Pas encore de problèmes pour { $variant }. Il y en a pour : { $
 puzzle-button-hint = 💡 Indice
 puzzle-button-solution = 👁 Solution
 puzzle-button-next = ⏭ Suivant
+daily-group-only = Le problème du jour est pour les groupes : ajoutez-moi à un groupe et envoyez-y /quotidien on.
+daily-status-on = Le problème du jour est activé ici ({ $variant }). /quotidien off l'arrête.
+daily-status-off = Le problème du jour est désactivé ici. Un admin peut l'activer avec /quotidien on [variante].
+daily-admins-only = Seuls les admins du groupe peuvent activer ou désactiver le problème du jour.
+daily-on = 🗓 Problème du jour activé : un nouveau problème de { $variant } ici chaque jour à 00:00 UTC. /quotidien off l'arrête.
+daily-off = Problème du jour désactivé.
+daily-caption = 🗓 <b>Problème du jour</b> · { $date } · { $variant } · niveau { $rating }
+    Les { $side } jouent et gagnent : touchez le premier coup. Un essai chacun.
+daily-nobody = Personne ne l'a encore trouvé ({ $tries } essais).
+daily-solvers = Trouvé par : { $names } ({ $solved } sur { $tries } essais)
+daily-yesterday = La solution d'hier : <code>{ $line }</code>
+daily-right = ✅ Bien vu ! Vous êtes le numéro { $rank }. La suite : { $line }
+daily-wrong = ❌ Ce n'est pas celui-là. Un essai par jour : la solution vient avec le problème de demain.
+daily-tried = Vous avez déjà fait votre essai sur le problème du jour.
+daily-old = C'est un ancien problème du jour.

@@ -25,6 +25,7 @@ help =
     <b>Con gli amici</b>
     /sfida [variante] — una sfida aperta in un gruppo; in risposta a un messaggio, a quella persona
     /partite — le partite di questa chat
+    /giornaliero on [variante] — un problema qui ogni giorno (admin; /giornaliero off lo ferma)
     /classifica [variante] — i giocatori con il punteggio più alto, qui e ovunque
     In qualsiasi chat, scrivi il mio @nome e una variante per inviare una sfida.
 
@@ -197,6 +198,7 @@ stats-none = Non hai ancora finito nessuna partita. Iniziane una con /gioca.
 cmd-challenge = Sfida qualcuno (in un gruppo: sfida aperta, o in risposta)
 cmd-games = Partite in questa chat
 cmd-top = Classifica
+cmd-daily = Problema del giorno in questo gruppo (admin: on/off)
 challenge-open = ⚔️ { $name } cerca un avversario: <b>{ $variant }</b>. Gioca chi accetta per primo!
 challenge-to = ⚔️ { $name } sfida { $opponent } a una partita di <b>{ $variant }</b>.
 challenge-colour = { $name } gioca con il { $color }.
@@ -424,3 +426,18 @@ puzzle-no-set = Non ci sono ancora problemi per { $variant }. Ci sono problemi p
 puzzle-button-hint = 💡 Aiuto
 puzzle-button-solution = 👁 Soluzione
 puzzle-button-next = ⏭ Avanti
+daily-group-only = Il problema del giorno è per i gruppi: aggiungimi a uno e invia lì /giornaliero on.
+daily-status-on = Il problema del giorno è attivo qui ({ $variant }). /giornaliero off lo ferma.
+daily-status-off = Il problema del giorno è spento qui. Un admin può attivarlo con /giornaliero on [variante].
+daily-admins-only = Solo gli admin del gruppo possono attivare o spegnere il problema del giorno.
+daily-on = 🗓 Problema del giorno attivo: un nuovo problema di { $variant } qui ogni giorno alle 00:00 UTC. /giornaliero off lo ferma.
+daily-off = Problema del giorno spento.
+daily-caption = 🗓 <b>Problema del giorno</b> · { $date } · { $variant } · livello { $rating }
+    Muove il { $side } e vince: tocca la prima mossa. Un tentativo a testa.
+daily-nobody = Nessuno l'ha ancora risolto ({ $tries } tentativi).
+daily-solvers = Risolto da: { $names } ({ $solved } su { $tries } tentativi)
+daily-yesterday = La soluzione di ieri: <code>{ $line }</code>
+daily-right = ✅ Giusto! Sei il numero { $rank }. La linea: { $line }
+daily-wrong = ❌ Non è quella. Un tentativo al giorno: la soluzione arriva con il problema di domani.
+daily-tried = Hai già fatto il tuo tentativo sul problema di oggi.
+daily-old = Quello è un problema del giorno precedente.

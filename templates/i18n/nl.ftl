@@ -25,6 +25,7 @@ help =
     <b>Met vrienden</b>
     /uitdagen [variant] — een open uitdaging in een groep; als antwoord op een bericht: aan die persoon
     /partijen — de partijen in deze chat
+    /dagelijks on [variant] — elke dag een puzzel hier (beheerders; /dagelijks off stopt hem)
     /ranglijst [variant] — de spelers met de hoogste rating, hier en overal
     Typ in elke chat mijn @naam en een variant om een uitdagingskaart te sturen.
 
@@ -197,6 +198,7 @@ stats-none = Je hebt nog geen partij uitgespeeld. Begin er een met /spelen.
 cmd-challenge = Iemand uitdagen (in een groep: open, of als antwoord)
 cmd-games = Partijen in deze chat
 cmd-top = Ranglijst
+cmd-daily = Dagelijkse puzzel in deze groep (beheerders: on/off)
 challenge-open = ⚔️ { $name } zoekt een tegenstander: <b>{ $variant }</b>. Wie het eerst accepteert, speelt!
 challenge-to = ⚔️ { $name } daagt { $opponent } uit voor een partij <b>{ $variant }</b>.
 challenge-colour = { $name } speelt met { $color }.
@@ -430,3 +432,18 @@ puzzle-no-set = Er zijn nog geen puzzels voor { $variant }. Puzzels zijn er voor
 puzzle-button-hint = 💡 Hint
 puzzle-button-solution = 👁 Oplossing
 puzzle-button-next = ⏭ Volgende
+daily-group-only = De dagelijkse puzzel is voor groepen: voeg me toe aan een groep en stuur daar /dagelijks on.
+daily-status-on = De dagelijkse puzzel staat hier aan ({ $variant }). /dagelijks off stopt hem.
+daily-status-off = De dagelijkse puzzel staat hier uit. Een beheerder kan hem aanzetten met /dagelijks on [variant].
+daily-admins-only = Alleen de beheerders van de groep kunnen de dagelijkse puzzel aan- of uitzetten.
+daily-on = 🗓 Dagelijkse puzzel aan: elke dag om 00:00 UTC een nieuwe { $variant }-puzzel hier. /dagelijks off stopt hem.
+daily-off = Dagelijkse puzzel uit.
+daily-caption = 🗓 <b>Puzzel van de dag</b> · { $date } · { $variant } · niveau { $rating }
+    { $side } aan zet wint: tik de eerste zet aan. Eén poging per persoon.
+daily-nobody = Nog niemand heeft hem gevonden ({ $tries } pogingen).
+daily-solvers = Gevonden door: { $names } ({ $solved } van { $tries } pogingen)
+daily-yesterday = De oplossing van gisteren: <code>{ $line }</code>
+daily-right = ✅ Goed! Je bent nummer { $rank }. De lijn: { $line }
+daily-wrong = ❌ Die niet. Eén poging per dag: de oplossing komt met de puzzel van morgen.
+daily-tried = Je hebt je poging voor de puzzel van vandaag al gedaan.
+daily-old = Dat is een oudere dagelijkse puzzel.

@@ -25,6 +25,7 @@ help =
     <b>Com amigos</b>
     /desafiar [variante] — um desafio aberto em um grupo; em resposta a uma mensagem, para essa pessoa
     /partidas — as partidas deste chat
+    /diario on [variante] — um problema aqui todo dia (admins; /diario off para)
     /ranking [variante] — os jogadores com a melhor pontuação, aqui e no geral
     Em qualquer chat, digite o meu @nome e uma variante para enviar um cartão de desafio.
 
@@ -197,6 +198,7 @@ stats-none = Você ainda não terminou nenhuma partida. Comece uma com /jogar.
 cmd-challenge = Desafiar alguém (em um grupo: aberto, ou em resposta)
 cmd-games = Partidas neste chat
 cmd-top = Ranking
+cmd-daily = Problema diário neste grupo (admins: on/off)
 challenge-open = ⚔️ { $name } procura um adversário: <b>{ $variant }</b>. Quem aceitar primeiro joga!
 challenge-to = ⚔️ { $name } desafia { $opponent } para uma partida de <b>{ $variant }</b>.
 challenge-colour = { $name } joga com as { $color }.
@@ -424,3 +426,18 @@ puzzle-no-set = Ainda não há problemas de { $variant }. Há problemas de: { $v
 puzzle-button-hint = 💡 Dica
 puzzle-button-solution = 👁 Solução
 puzzle-button-next = ⏭ Próximo
+daily-group-only = O problema diário é para grupos: adicione-me a um e envie /diario on lá.
+daily-status-on = O problema diário está ligado aqui ({ $variant }). /diario off desliga.
+daily-status-off = O problema diário está desligado aqui. Um admin pode ligá-lo com /diario on [variante].
+daily-admins-only = Só os admins do grupo podem ligar ou desligar o problema diário.
+daily-on = 🗓 Problema diário ligado: um problema novo de { $variant } aqui todo dia às 00:00 UTC. /diario off desliga.
+daily-off = Problema diário desligado.
+daily-caption = 🗓 <b>Problema do dia</b> · { $date } · { $variant } · nível { $rating }
+    Jogam as { $side } e ganham: toque no primeiro lance. Uma tentativa por pessoa.
+daily-nobody = Ninguém resolveu ainda ({ $tries } tentativas).
+daily-solvers = Resolveram: { $names } ({ $solved } de { $tries } tentativas)
+daily-yesterday = A solução de ontem: <code>{ $line }</code>
+daily-right = ✅ Certo! Você é o número { $rank }. A linha: { $line }
+daily-wrong = ❌ Não é esse. Uma tentativa por dia: a solução vem com o problema de amanhã.
+daily-tried = Você já fez sua tentativa no problema de hoje.
+daily-old = Esse é um problema diário anterior.

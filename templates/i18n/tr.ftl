@@ -25,6 +25,7 @@ help =
     <b>Arkadaşlarla</b>
     /davet [varyant] — grupta herkese açık bir davet; bir mesaja yanıt olarak, o kişiye
     /oyunlar — bu sohbetteki oyunlar
+    /gunluk on [varyant] — burada her gün bir bulmaca (yöneticiler; /gunluk off durdurur)
     /siralama [varyant] — en yüksek puanlı oyuncular, burada ve genelde
     Herhangi bir sohbette @adımı ve bir varyant yazarak davet kartı gönderebilirsin.
 
@@ -196,6 +197,7 @@ stats-none = Henüz bitirdiğin bir oyun yok. /oyna ile bir oyun başlat.
 cmd-challenge = Birini oyuna davet et (grupta: herkese açık ya da yanıt olarak)
 cmd-games = Bu sohbetteki oyunlar
 cmd-top = Sıralama
+cmd-daily = Bu gruptaki günlük bulmaca (yöneticiler: on/off)
 challenge-open = ⚔️ { $name } rakip arıyor: <b>{ $variant }</b>. İlk kabul eden oynar!
 challenge-to = ⚔️ { $name }, { $opponent } kullanıcısını bir <b>{ $variant }</b> oyununa davet ediyor.
 challenge-colour = { $name } { $color } taşlarla oynuyor.
@@ -423,3 +425,18 @@ puzzle-no-set = { $variant } için henüz bulmaca yok. Bulmacalar: { $variants }
 puzzle-button-hint = 💡 İpucu
 puzzle-button-solution = 👁 Çözüm
 puzzle-button-next = ⏭ Sonraki
+daily-group-only = Günlük bulmaca gruplar içindir: beni bir gruba ekleyin ve orada /gunluk on gönderin.
+daily-status-on = Günlük bulmaca burada açık ({ $variant }). /gunluk off kapatır.
+daily-status-off = Günlük bulmaca burada kapalı. Bir yönetici /gunluk on [varyant] ile açabilir.
+daily-admins-only = Günlük bulmacayı yalnızca grubun yöneticileri açıp kapatabilir.
+daily-on = 🗓 Günlük bulmaca açık: her gün 00:00 UTC'de burada yeni bir { $variant } bulmacası. /gunluk off durdurur.
+daily-off = Günlük bulmaca kapatıldı.
+daily-caption = 🗓 <b>Günün bulmacası</b> · { $date } · { $variant } · derece { $rating }
+    { $side } oynar ve kazanır: ilk hamleye dokunun. Herkese bir deneme.
+daily-nobody = Henüz kimse bulamadı ({ $tries } deneme).
+daily-solvers = Bulanlar: { $names } ({ $tries } denemenin { $solved } tanesi)
+daily-yesterday = Dünün çözümü: <code>{ $line }</code>
+daily-right = ✅ Doğru! { $rank }. sıradasınız. Varyant: { $line }
+daily-wrong = ❌ O değil. Günde bir deneme: çözüm yarının bulmacasıyla gelir.
+daily-tried = Bugünkü bulmacada denemenizi yaptınız.
+daily-old = Bu eski bir günlük bulmaca.

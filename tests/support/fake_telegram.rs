@@ -201,6 +201,8 @@ struct Inner {
     next_inline: u64,
     /// Who wrote each group message: (chat id, message id) → user id.
     senders: HashMap<(i64, i64), i64>,
+    /// (chat id, user id) of the groups' owners; everyone else is a plain member.
+    owners: std::collections::HashSet<(i64, i64)>,
 }
 
 impl Inner {
@@ -583,6 +585,11 @@ impl FakeTelegram {
         self.shared.lock().outages.insert(method.into(), calls);
     }
 
+    /// Makes `user` the owner of group `chat_id` (getChatMember says so).
+    pub fn make_owner(&self, chat_id: i64, user: &TestUser) {
+        self.shared.lock().owners.insert((chat_id, user.id));
+    }
+
     /// The next call to `method` answers 429 with this retry_after.
     pub fn rate_limit_next(&self, method: &str, retry_after_secs: u64) {
         self.shared.lock().rate_limits.insert(method.into(), retry_after_secs);
@@ -909,6 +916,15 @@ fn apply(inner: &mut Inner, method: &str, params: &Value) -> Value {
                     "file_id": id, "file_unique_id": id, "file_size": bytes.len(), "file_path": id
                 })),
                 None => err(400, "Bad Request: invalid file_id"),
+            }
+        }
+        "getChatMember" => {
+            let user_id = params.get("user_id").and_then(as_i64).unwrap_or_default();
+            let user = inner.users.get(&user_id).map(TestUser::json).unwrap_or_else(|| json!({"id": user_id, "is_bot": false, "first_name": "?"}));
+            if chat_id.is_some_and(|c| inner.owners.contains(&(c, user_id))) {
+                ok(json!({"status": "creator", "user": user, "is_anonymous": false}))
+            } else {
+                ok(json!({"status": "member", "user": user}))
             }
         }
         "getMe" => ok(json!({
