@@ -374,6 +374,74 @@ async fn a_finished_game_is_analysed_for_its_players() {
     assert_eq!((status, again), (200, done), "the same review, kept");
 }
 
+/// The puzzle mode: the board comes as a game does, moves are checked against the line, a hint,
+/// the solution, the rating; bad requests change nothing.
+#[tokio::test]
+async fn puzzles_are_played_on_the_same_board() {
+    use damas::game::puzzles::puzzles;
+    use damas::rules::{Position, VariantId};
+    let s = local().await;
+    let me = s.guest("Ana").await;
+    let (_, info) = s.get("/api/info", None).await;
+    assert!(info["puzzles"].as_array().is_some_and(|v| v.iter().any(|v| v == "russian")), "{info}");
+    let (status, body) = s.get("/api/puzzles?variant=frisian", Some(&me)).await;
+    assert_eq!((status, error_code(&body)), (400, "bad_request"), "{body}");
+    let (status, body) = s.get("/api/puzzles", None).await;
+    assert_eq!(status, 401, "{body}");
+
+    let (status, view) = s.get("/api/puzzles?variant=russian", Some(&me)).await;
+    assert_eq!(status, 200, "{view}");
+    assert_eq!((view["id"].as_str(), view["variant"]["id"].as_str(), view["status"].as_str()), (Some("puzzle"), Some("russian"), Some("active")));
+    assert_eq!(view["puzzle"]["your_rating"], 1500);
+    let number = view["puzzle"]["number"].as_u64().expect("a numbered puzzle") as usize;
+    let puzzle = &puzzles(VariantId::Russian)[number - 1];
+    let start = Position::from_fen(VariantId::Russian, &puzzle.fen).unwrap();
+    assert_eq!(view["legal"].as_array().map(Vec::len), Some(start.legal_moves().len()));
+    assert!(view["svg"].as_str().is_some_and(|svg| svg.starts_with("<svg")));
+    let (_, again) = s.get("/api/puzzles", Some(&me)).await;
+    assert_eq!(again["puzzle"]["number"], view["puzzle"]["number"], "the running puzzle, not a new one");
+
+    let (status, body) = s.post("/api/puzzles/moves", Some(&me), json!({ "move": "a1-h8" })).await;
+    assert_eq!((status, error_code(&body)), (422, "illegal_move"), "{body}");
+    let (status, body) = s.post("/api/puzzles/moves", Some(&me), json!({ "move": "" })).await;
+    assert_eq!(status, 400, "{body}");
+    let (status, hint) = s.post("/api/puzzles/hint", Some(&me), json!({})).await;
+    let solution = start.parse_move(&puzzle.line[0]).unwrap();
+    assert_eq!((status, hint["square"].as_str()), (200, Some(VariantId::Russian.rules().square_name(solution.from()).as_str())));
+    for k in (0..puzzle.line.len()).step_by(2) {
+        let (status, reply) = s.post("/api/puzzles/moves", Some(&me), json!({ "move": puzzle.line[k] })).await;
+        assert_eq!(status, 200, "{reply}");
+        match puzzle.line.get(k + 1) {
+            Some(answer) => {
+                assert_eq!((reply["outcome"].as_str(), reply["reply"].as_str()), (Some("right"), Some(answer.as_str())));
+                assert_eq!(reply["view"]["moves"].as_array().map(Vec::len), Some(k + 2));
+                assert_eq!(reply["view"]["last"]["text"].as_str(), Some(answer.as_str()));
+            }
+            None => {
+                assert_eq!((reply["outcome"].as_str(), reply["clean"].as_bool()), (Some("solved"), Some(true)), "{reply}");
+                assert!(reply["rating"]["after"].as_i64() > reply["rating"]["before"].as_i64(), "{reply}");
+                assert_eq!((reply["view"]["status"].as_str(), reply["view"]["puzzle"]["done"].as_bool()), (Some("finished"), Some(true)));
+                assert_eq!(reply["view"]["legal"].as_array().map(Vec::len), Some(0));
+            }
+        }
+    }
+    let (status, body) = s.post("/api/puzzles/hint", Some(&me), json!({})).await;
+    assert_eq!((status, error_code(&body)), (404, "not_found"), "a solved puzzle is over");
+
+    let (status, next) = s.post("/api/puzzles", Some(&me), json!({ "variant": "russian" })).await;
+    assert_eq!(status, 200, "{next}");
+    assert_ne!(next["puzzle"]["number"], view["puzzle"]["number"]);
+    assert!(next["puzzle"]["your_rating"].as_i64() > Some(1500));
+    let (status, shown) = s.post("/api/puzzles/solution", Some(&me), json!({})).await;
+    assert_eq!(status, 200, "{shown}");
+    let next_puzzle = &puzzles(VariantId::Russian)[next["puzzle"]["number"].as_u64().unwrap() as usize - 1];
+    assert_eq!(shown["line"], json!(next_puzzle.line));
+    assert!(shown["rating"]["after"].as_i64() < shown["rating"]["before"].as_i64());
+    assert_eq!(shown["view"]["status"], "finished");
+    let (status, body) = s.post("/api/puzzles", Some(&me), json!({ "variant": "russian", "extra": 1 })).await;
+    assert_eq!(status, 400, "{body}");
+}
+
 #[tokio::test]
 async fn bad_requests_get_clear_errors_and_change_nothing() {
     let s = local().await;

@@ -52,6 +52,7 @@ pub(super) fn routes() -> Router<AppState> {
         .route("/api/games/{id}/rematch", post(rematch))
         .route("/api/games/{id}/analysis", post(analysis))
         .route("/api/games/{id}/events", get(events))
+        .merge(super::puzzle_api::routes())
         .route("/board/start/{file}", get(start_png))
         .route("/board/{id}/{file}", get(board_png))
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
@@ -97,7 +98,7 @@ impl ApiError {
         .retry_after(seconds)
     }
 
-    fn bad_request(message: impl Into<String>) -> ApiError {
+    pub(super) fn bad_request(message: impl Into<String>) -> ApiError {
         ApiError::new(StatusCode::BAD_REQUEST, "bad_request", message)
     }
 
@@ -181,10 +182,10 @@ impl From<StoreError> for ApiError {
     }
 }
 
-type ApiResult<T> = Result<T, ApiError>;
+pub(super) type ApiResult<T> = Result<T, ApiError>;
 
 /// The query string, refused with a JSON error when it does not fit.
-struct Q<T>(T);
+pub(super) struct Q<T>(pub(super) T);
 
 impl<S: Send + Sync, T: DeserializeOwned + Send> FromRequestParts<S> for Q<T> {
     type Rejection = ApiError;
@@ -198,7 +199,7 @@ impl<S: Send + Sync, T: DeserializeOwned + Send> FromRequestParts<S> for Q<T> {
 }
 
 /// The request body, refused with a JSON error when it cannot be read (too large, say).
-struct Body(Bytes);
+pub(super) struct Body(pub(super) Bytes);
 
 impl<S: Send + Sync> FromRequest<S> for Body {
     type Rejection = ApiError;
@@ -239,7 +240,7 @@ impl<S: Send + Sync, T: DeserializeOwned + Send> FromRequestParts<S> for P<T> {
 }
 
 /// Reads a JSON body; an empty body stands for `{}`.
-fn body<T: DeserializeOwned>(bytes: &Bytes) -> ApiResult<T> {
+pub(super) fn body<T: DeserializeOwned>(bytes: &Bytes) -> ApiResult<T> {
     let text: &[u8] = if bytes.iter().all(u8::is_ascii_whitespace) {
         b"{}"
     } else {
@@ -249,7 +250,7 @@ fn body<T: DeserializeOwned>(bytes: &Bytes) -> ApiResult<T> {
         .map_err(|e| ApiError::bad_request(format!("invalid JSON body: {e}")))
 }
 
-fn games(state: &AppState) -> ApiResult<&Arc<GameService>> {
+pub(super) fn games(state: &AppState) -> ApiResult<&Arc<GameService>> {
     state.games().ok_or_else(|| {
         ApiError::new(
             StatusCode::SERVICE_UNAVAILABLE,
@@ -263,14 +264,14 @@ fn game_id(raw: &str) -> ApiResult<GameId> {
     GameId::parse(raw).map_err(|_| ApiError::not_found())
 }
 
-fn bearer(headers: &HeaderMap) -> Option<&str> {
+pub(super) fn bearer(headers: &HeaderMap) -> Option<&str> {
     let value = headers.get(header::AUTHORIZATION)?.to_str().ok()?;
     let (scheme, token) = value.split_once(' ')?;
     scheme.eq_ignore_ascii_case("bearer").then(|| token.trim())
 }
 
 /// The session behind `token`, once the user's request rate allows another request.
-async fn session_of(state: &AppState, token: Option<&str>) -> ApiResult<Session> {
+pub(super) async fn session_of(state: &AppState, token: Option<&str>) -> ApiResult<Session> {
     let token = token.ok_or_else(|| ApiError::unauthorized("a session token is required"))?;
     let store = games(state)?.store();
     let who = session::lookup(store.as_ref(), token)
@@ -287,7 +288,7 @@ async fn session_of(state: &AppState, token: Option<&str>) -> ApiResult<Session>
 
 /// Options every game request may carry in its query string.
 #[derive(Debug, Default, Deserialize)]
-struct ViewQuery {
+pub(super) struct ViewQuery {
     /// Board colours: light (default) or dark.
     #[serde(default)]
     theme: Option<String>,
@@ -300,7 +301,7 @@ struct ViewQuery {
 }
 
 impl ViewQuery {
-    fn look(&self) -> ApiResult<Look> {
+    pub(super) fn look(&self) -> ApiResult<Look> {
         let theme = match &self.theme {
             None => Theme::Light,
             Some(t) => t
@@ -317,7 +318,7 @@ async fn view_of(game: &crate::game::Game, who: &Session, look: Look) -> ApiResu
     Ok(off_thread(move || view::build(&game, viewer, look)).await?)
 }
 
-fn no_store<T: Serialize>(value: T) -> Response {
+pub(super) fn no_store<T: Serialize>(value: T) -> Response {
     let mut response = axum::Json(value).into_response();
     response
         .headers_mut()
@@ -335,6 +336,8 @@ struct Info {
     /// A bot token is configured, so Telegram sessions work.
     telegram: bool,
     variants: Vec<VariantView>,
+    /// The variants with puzzles.
+    puzzles: Vec<VariantId>,
     default_level: u8,
     max_level: u8,
 }
@@ -344,6 +347,7 @@ async fn info(State(state): State<AppState>) -> Response {
         guest: state.config.webapp.dev_guest,
         telegram: state.config.telegram.token.is_some(),
         variants: VariantId::ALL.iter().map(|v| VariantView::of(*v)).collect(),
+        puzzles: crate::game::puzzles::variants(),
         default_level: state.config.engine.default_level,
         max_level: MAX_LEVEL,
     })

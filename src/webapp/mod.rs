@@ -10,6 +10,7 @@
 //! service calls and games to JSON.
 
 pub mod api;
+mod puzzle_api;
 pub mod init_data;
 pub mod limits;
 mod page;

@@ -222,6 +222,100 @@ pub fn build(game: &Game, viewer: UserId, look: Look) -> Result<GameView, GameEr
     })
 }
 
+/// What the page shows of a puzzle besides the board.
+#[derive(Clone, Debug, Serialize)]
+pub struct PuzzleInfo {
+    /// Its place in the variant's set (none for a puzzle from one of the user's own games).
+    pub number: Option<usize>,
+    pub own: bool,
+    pub rating: u32,
+    /// The user's puzzle rating.
+    pub your_rating: i64,
+    /// Solver's moves found so far and in all.
+    pub found: usize,
+    pub total: usize,
+    /// The line is done (solved or shown): the board takes no more moves.
+    pub done: bool,
+}
+
+/// A puzzle as the page sees it: the same shape as a game (so the board works the same way), with
+/// `puzzle` added.
+#[derive(Clone, Debug, Serialize)]
+pub struct PuzzleView {
+    #[serde(flatten)]
+    pub board: GameView,
+    pub puzzle: PuzzleInfo,
+}
+
+/// The running puzzle `run` for a user whose puzzle rating is `rating`.
+pub fn build_puzzle(run: &crate::game::puzzles::Run, rating: f64, look: Look) -> Result<PuzzleView, GameError> {
+    let missing = || GameError::NotFound;
+    let puzzle = run.puzzle().ok_or_else(missing)?;
+    let start = Position::from_fen(run.variant, &puzzle.fen).map_err(|_| missing())?;
+    let solver = start.side_to_move();
+    let mut pos = start;
+    let mut last = None;
+    let shown = run.step.min(puzzle.line.len());
+    for text in &puzzle.line[..shown] {
+        let mv = pos.parse_move(text).map_err(|_| missing())?;
+        last = Some((pos, mv, text.clone()));
+        pos = pos.play(&mv);
+    }
+    let done = run.step >= puzzle.line.len();
+    let legal = if done {
+        Vec::new()
+    } else {
+        let moves = pos.legal_moves();
+        let texts = pos.notations(&moves);
+        moves.iter().zip(texts).map(|(mv, text)| move_view(&pos, mv, text)).collect()
+    };
+    let flip = (solver == Color::Black) != look.turned;
+    let mut board = BoardView::new(pos).flipped(flip).theme(look.theme).screen_numbers(true);
+    if let Some((_, mv, _)) = &last {
+        board = board.last_move(mv);
+    }
+    if done {
+        board.must_capture.clear();
+        board.show_turn = false;
+    }
+    let seat = |color: Color| PlayerView { kind: "human", name: String::new(), level: None, you: color == solver };
+    let rules = pos.rules();
+    let (found, total) = run.progress();
+    Ok(PuzzleView {
+        board: GameView {
+            id: GameId::parse("puzzle").map_err(|_| missing())?,
+            variant: VariantView::of(run.variant),
+            status: if done { Status::Finished } else { Status::Active },
+            version: run.step as u64,
+            ply: shown as u32,
+            turn: pos.side_to_move(),
+            white: seat(Color::White),
+            black: seat(Color::Black),
+            you: vec![solver],
+            flip,
+            turned: look.turned,
+            result: None,
+            offers: Offers::default(),
+            moves: puzzle.line[..shown].to_vec(),
+            last: last.map(|(before, mv, text)| move_view(&before, &mv, text)),
+            legal,
+            can_join: false,
+            rematch: None,
+            pieces: pos.pieces().map(|(sq, p)| (rules.square_name(sq), piece_code(p))).collect(),
+            svg: board_svg(&board),
+        },
+        puzzle: PuzzleInfo {
+            number: run.own.is_none().then_some(run.index + 1),
+            own: run.own.is_some(),
+            rating: puzzle.rating,
+            your_rating: rating.round() as i64,
+            found,
+            total,
+            done,
+        },
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
