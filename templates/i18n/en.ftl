@@ -441,3 +441,23 @@ daily-right = ✅ Right! You are number { $rank }. The line: { $line }
 daily-wrong = ❌ Not that one. One try a day: the solution comes with tomorrow's puzzle.
 daily-tried = You have had your try at today's puzzle.
 daily-old = That is an older daily puzzle.
+
+# Mini App puzzles
+app-puzzles = Puzzles
+app-puzzle-hint = Hint
+app-puzzle-show = Solution
+app-puzzle-next = Next puzzle
+app-puzzle-caption = Puzzle { $number } · rated { $rating }
+app-puzzle-own = From one of your games · rated { $rating }
+app-puzzle-yours = your rating { $rating }
+app-puzzle-progress = found { $found }/{ $total }
+app-puzzle-find = { $side } to play: find the best move.
+app-puzzle-wrong = Not that one. Try again.
+app-puzzle-right = Right! Go on.
+app-puzzle-right-reply = Right! The answer: { $reply }. Go on.
+app-puzzle-solved = Solved!
+app-puzzle-solved-late = Solved, after a wrong try.
+app-puzzle-rating = Rating { $before } → { $after }.
+app-puzzle-hint-text = Move the piece on { $square }.
+app-puzzle-solution = Solution: { $line }.
+app-puzzle-done = Puzzle over: take the next one.

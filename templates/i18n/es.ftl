@@ -441,3 +441,23 @@ daily-right = ✅ ¡Bien! Eres el número { $rank }. La línea: { $line }
 daily-wrong = ❌ Esa no es. Un intento al día: la solución llega con el problema de mañana.
 daily-tried = Ya has hecho tu intento con el problema de hoy.
 daily-old = Ese es un problema diario anterior.
+
+# Mini App puzzles
+app-puzzles = Problemas
+app-puzzle-hint = Pista
+app-puzzle-show = Solución
+app-puzzle-next = Siguiente problema
+app-puzzle-caption = Problema { $number } · nivel { $rating }
+app-puzzle-own = De una de tus partidas · nivel { $rating }
+app-puzzle-yours = tu nivel { $rating }
+app-puzzle-progress = hallados { $found }/{ $total }
+app-puzzle-find = Juegan { $side }: busca la mejor jugada.
+app-puzzle-wrong = Esa no. Prueba otra vez.
+app-puzzle-right = ¡Bien! Sigue.
+app-puzzle-right-reply = ¡Bien! La respuesta: { $reply }. Sigue.
+app-puzzle-solved = ¡Resuelto!
+app-puzzle-solved-late = Resuelto, tras un intento fallido.
+app-puzzle-rating = Nivel { $before } → { $after }.
+app-puzzle-hint-text = Mueve la pieza de { $square }.
+app-puzzle-solution = Solución: { $line }.
+app-puzzle-done = Problema terminado: pasa al siguiente.

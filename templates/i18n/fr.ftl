@@ -441,3 +441,23 @@ daily-right = ✅ Bien vu ! Vous êtes le numéro { $rank }. La suite : { $line 
 daily-wrong = ❌ Ce n'est pas celui-là. Un essai par jour : la solution vient avec le problème de demain.
 daily-tried = Vous avez déjà fait votre essai sur le problème du jour.
 daily-old = C'est un ancien problème du jour.
+
+# Mini App puzzles
+app-puzzles = Problèmes
+app-puzzle-hint = Indice
+app-puzzle-show = Solution
+app-puzzle-next = Problème suivant
+app-puzzle-caption = Problème { $number } · niveau { $rating }
+app-puzzle-own = Tiré d'une de vos parties · niveau { $rating }
+app-puzzle-yours = votre niveau { $rating }
+app-puzzle-progress = trouvés { $found }/{ $total }
+app-puzzle-find = Les { $side } jouent : trouvez le meilleur coup.
+app-puzzle-wrong = Pas celui-là. Réessayez.
+app-puzzle-right = Bien ! Continuez.
+app-puzzle-right-reply = Bien ! La réponse : { $reply }. Continuez.
+app-puzzle-solved = Résolu !
+app-puzzle-solved-late = Résolu, après un essai manqué.
+app-puzzle-rating = Niveau { $before } → { $after }.
+app-puzzle-hint-text = Jouez la pièce de la case { $square }.
+app-puzzle-solution = Solution : { $line }.
+app-puzzle-done = Problème terminé : passez au suivant.

@@ -441,3 +441,23 @@ daily-right = ✅ Giusto! Sei il numero { $rank }. La linea: { $line }
 daily-wrong = ❌ Non è quella. Un tentativo al giorno: la soluzione arriva con il problema di domani.
 daily-tried = Hai già fatto il tuo tentativo sul problema di oggi.
 daily-old = Quello è un problema del giorno precedente.
+
+# Mini App puzzles
+app-puzzles = Problemi
+app-puzzle-hint = Suggerimento
+app-puzzle-show = Soluzione
+app-puzzle-next = Problema successivo
+app-puzzle-caption = Problema { $number } · livello { $rating }
+app-puzzle-own = Da una tua partita · livello { $rating }
+app-puzzle-yours = il tuo livello { $rating }
+app-puzzle-progress = trovate { $found }/{ $total }
+app-puzzle-find = Muove il { $side }: trova la mossa migliore.
+app-puzzle-wrong = Non quella. Riprova.
+app-puzzle-right = Giusto! Continua.
+app-puzzle-right-reply = Giusto! La risposta: { $reply }. Continua.
+app-puzzle-solved = Risolto!
+app-puzzle-solved-late = Risolto, dopo un tentativo sbagliato.
+app-puzzle-rating = Livello { $before } → { $after }.
+app-puzzle-hint-text = Muovi il pezzo in { $square }.
+app-puzzle-solution = Soluzione: { $line }.
+app-puzzle-done = Problema finito: passa al prossimo.

@@ -447,3 +447,23 @@ daily-right = ✅ Goed! Je bent nummer { $rank }. De lijn: { $line }
 daily-wrong = ❌ Die niet. Eén poging per dag: de oplossing komt met de puzzel van morgen.
 daily-tried = Je hebt je poging voor de puzzel van vandaag al gedaan.
 daily-old = Dat is een oudere dagelijkse puzzel.
+
+# Mini App puzzles
+app-puzzles = Problemen
+app-puzzle-hint = Tip
+app-puzzle-show = Oplossing
+app-puzzle-next = Volgend probleem
+app-puzzle-caption = Probleem { $number } · niveau { $rating }
+app-puzzle-own = Uit een van je partijen · niveau { $rating }
+app-puzzle-yours = jouw niveau { $rating }
+app-puzzle-progress = gevonden { $found }/{ $total }
+app-puzzle-find = { $side } aan zet: vind de beste zet.
+app-puzzle-wrong = Die niet. Probeer opnieuw.
+app-puzzle-right = Goed! Ga door.
+app-puzzle-right-reply = Goed! Het antwoord: { $reply }. Ga door.
+app-puzzle-solved = Opgelost!
+app-puzzle-solved-late = Opgelost, na een foute poging.
+app-puzzle-rating = Niveau { $before } → { $after }.
+app-puzzle-hint-text = Speel de schijf op { $square }.
+app-puzzle-solution = Oplossing: { $line }.
+app-puzzle-done = Probleem voorbij: neem het volgende.

@@ -441,3 +441,23 @@ daily-right = ✅ Certo! Você é o número { $rank }. A linha: { $line }
 daily-wrong = ❌ Não é esse. Uma tentativa por dia: a solução vem com o problema de amanhã.
 daily-tried = Você já fez sua tentativa no problema de hoje.
 daily-old = Esse é um problema diário anterior.
+
+# Mini App puzzles
+app-puzzles = Problemas
+app-puzzle-hint = Dica
+app-puzzle-show = Solução
+app-puzzle-next = Próximo problema
+app-puzzle-caption = Problema { $number } · nível { $rating }
+app-puzzle-own = De uma das suas partidas · nível { $rating }
+app-puzzle-yours = seu nível { $rating }
+app-puzzle-progress = achados { $found }/{ $total }
+app-puzzle-find = Jogam as { $side }: encontre o melhor lance.
+app-puzzle-wrong = Esse não. Tente de novo.
+app-puzzle-right = Certo! Continue.
+app-puzzle-right-reply = Certo! A resposta: { $reply }. Continue.
+app-puzzle-solved = Resolvido!
+app-puzzle-solved-late = Resolvido, depois de uma tentativa errada.
+app-puzzle-rating = Nível { $before } → { $after }.
+app-puzzle-hint-text = Mova a peça da casa { $square }.
+app-puzzle-solution = Solução: { $line }.
+app-puzzle-done = Problema encerrado: vá para o próximo.

@@ -447,3 +447,23 @@ daily-right = ✅ Верно! Вы { $rank }-й. Вариант: { $line }
 daily-wrong = ❌ Не этот ход. Одна попытка в день: решение придёт с завтрашней задачей.
 daily-tried = Вы уже использовали попытку в сегодняшней задаче.
 daily-old = Это одна из прошлых задач дня.
+
+# Mini App puzzles
+app-puzzles = Задачи
+app-puzzle-hint = Подсказка
+app-puzzle-show = Решение
+app-puzzle-next = Следующая задача
+app-puzzle-caption = Задача { $number } · рейтинг { $rating }
+app-puzzle-own = Из вашей партии · рейтинг { $rating }
+app-puzzle-yours = ваш рейтинг { $rating }
+app-puzzle-progress = найдено { $found }/{ $total }
+app-puzzle-find = Ход: { $side }. Найдите лучший ход.
+app-puzzle-wrong = Не этот. Попробуйте ещё.
+app-puzzle-right = Верно! Дальше.
+app-puzzle-right-reply = Верно! Ответ: { $reply }. Дальше.
+app-puzzle-solved = Решено!
+app-puzzle-solved-late = Решено, после ошибки.
+app-puzzle-rating = Рейтинг { $before } → { $after }.
+app-puzzle-hint-text = Ходите шашкой с поля { $square }.
+app-puzzle-solution = Решение: { $line }.
+app-puzzle-done = Задача окончена: берите следующую.

@@ -440,3 +440,23 @@ daily-right = ✅ Doğru! { $rank }. sıradasınız. Varyant: { $line }
 daily-wrong = ❌ O değil. Günde bir deneme: çözüm yarının bulmacasıyla gelir.
 daily-tried = Bugünkü bulmacada denemenizi yaptınız.
 daily-old = Bu eski bir günlük bulmaca.
+
+# Mini App puzzles
+app-puzzles = Bulmacalar
+app-puzzle-hint = İpucu
+app-puzzle-show = Çözüm
+app-puzzle-next = Sonraki bulmaca
+app-puzzle-caption = Bulmaca { $number } · puan { $rating }
+app-puzzle-own = Kendi oyunlarınızdan · puan { $rating }
+app-puzzle-yours = puanınız { $rating }
+app-puzzle-progress = bulunan { $found }/{ $total }
+app-puzzle-find = Sıra { $side } tarafta: en iyi hamleyi bulun.
+app-puzzle-wrong = O değil. Yeniden deneyin.
+app-puzzle-right = Doğru! Devam.
+app-puzzle-right-reply = Doğru! Yanıt: { $reply }. Devam.
+app-puzzle-solved = Çözüldü!
+app-puzzle-solved-late = Bir yanlış denemeden sonra çözüldü.
+app-puzzle-rating = Puan { $before } → { $after }.
+app-puzzle-hint-text = { $square } karesindeki taşı oynayın.
+app-puzzle-solution = Çözüm: { $line }.
+app-puzzle-done = Bulmaca bitti: sonrakine geçin.

@@ -164,7 +164,8 @@
 
   function api(method, path, body) {
     var sep = path.indexOf("?") < 0 ? "?" : "&";
-    var url = path + (path.indexOf("/api/games") === 0 ? sep + "theme=" + boardTheme + (turned ? "&turned=true" : "") : "");
+    var drawn = path.indexOf("/api/games") === 0 || path.indexOf("/api/puzzles") === 0;
+    var url = path + (drawn ? sep + "theme=" + boardTheme + (turned ? "&turned=true" : "") : "");
     var headers = { "Accept": "application/json" };
     if (token) headers.Authorization = "Bearer " + token;
     if (body !== undefined) headers["Content-Type"] = "application/json";
@@ -297,6 +298,7 @@
     segment("level", "level");
     $("level-field").hidden = choice.opponent !== "engine";
     $("guest-note").hidden = inTelegram;
+    puzzleButton();
     show("new");
     api("GET", "/api/games").then(function (list) {
       var ul = $("my-games");
@@ -316,6 +318,12 @@
       });
       $("my-games-card").hidden = list.length === 0;
     }, function () { $("my-games-card").hidden = true; });
+  }
+
+  // The puzzles button takes the chosen variant, and is there only when that variant has a set.
+  function puzzleButton() {
+    var sets = (info && info.puzzles) || [];
+    $("btn-puzzles").hidden = sets.indexOf($("variant").value) < 0;
   }
 
   function variantName(id) {
@@ -466,6 +474,10 @@
   }
 
   function renderNotice(view) {
+    if (view.puzzle) {
+      notice(view.puzzle.done ? t("puzzle_done") : t("puzzle_find", { side: t(view.turn) }), "");
+      return;
+    }
     if (view.status === "finished" || view.status === "aborted") { notice(resultText(view), "over"); return; }
     if (view.status === "waiting") { notice(t("waiting"), ""); return; }
     if (myTurn(view)) { notice(t("your_turn"), ""); return; }
@@ -474,7 +486,7 @@
   }
 
   function render(view) {
-    var changed = !game || game.id !== view.id || game.version !== view.version;
+    var changed = !game || game.id !== view.id || game.version !== view.version || !game.puzzle !== !view.puzzle;
     game = view;
     if (changed) selected = null;
     resignArmed = false;
@@ -488,6 +500,9 @@
     var top = view.flip ? "white" : "black";
     playerLine($("player-top"), view, top);
     playerLine($("player-bottom"), view, bottom);
+    $("player-top").hidden = $("player-bottom").hidden = !!view.puzzle;
+    $("puzzle-bar").hidden = !view.puzzle;
+    if (view.puzzle) puzzleCaption(view);
     $("board-view").innerHTML = view.svg;
     decorate();
     renderNotice(view);
@@ -519,6 +534,15 @@
   }
 
   function renderControls(view) {
+    if (view.puzzle) {
+      ["btn-takeback", "btn-draw", "btn-resign", "btn-rematch", "btn-analysis"].forEach(function (b) { $(b).hidden = true; });
+      ["analysis", "share", "join", "offer"].forEach(function (b) { $(b).hidden = true; });
+      $("actions").hidden = false;
+      $("legend").hidden = !(myTurn(view) && view.legal.some(function (m) { return m.captures.length > 0; }));
+      $("puzzle-hint").disabled = $("puzzle-solution").disabled = view.puzzle.done;
+      return;
+    }
+    ["btn-takeback", "btn-draw", "btn-resign"].forEach(function (b) { $(b).hidden = false; });
     var active = view.status === "active";
     var over = view.status === "finished" || view.status === "aborted";
     var playing = view.you.length > 0;
@@ -683,6 +707,83 @@
       haptic.notify("error");
       notice(errorText(err), "error");
       if (err.code === "stale" || err.code === "not_your_turn") openGame(id);
+    });
+  }
+
+  // --- puzzles: the same board, fed by /api/puzzles; no live stream, no players' bar
+
+  function openPuzzle(variant) {
+    show("loading");
+    stopLive();
+    api("GET", "/api/puzzles" + (variant ? "?variant=" + encodeURIComponent(variant) : "")).then(enterPuzzle, function (err) {
+      fail(errorText(err));
+    });
+  }
+
+  function enterPuzzle(view) {
+    selected = null;
+    turned = view.turned;
+    history.replaceState(null, "", "/app?puzzle=" + encodeURIComponent(view.variant.id) + location.hash);
+    show("game");
+    render(view);
+  }
+
+  function puzzleCaption(view) {
+    var p = view.puzzle;
+    var parts = [p.own ? t("puzzle_own", { rating: p.rating }) : t("puzzle_caption", { number: p.number, rating: p.rating })];
+    parts.push(t("puzzle_yours", { rating: p.your_rating }));
+    parts.push(t("puzzle_progress", { found: p.found, total: p.total }));
+    $("puzzle-caption").textContent = parts.join(" · ");
+    document.body.setAttribute("data-puzzle", p.done ? "done" : String(p.found));
+  }
+
+  // A request that answers with a puzzle (or `{view: ...}`); `after` says what came of it.
+  function puzzleCall(method, path, body, after) {
+    $("board-view").classList.add("busy");
+    return api(method, path, body).then(function (answer) {
+      $("board-view").classList.remove("busy");
+      var view = answer.view || answer;
+      if (view.turned !== turned) turned = view.turned;
+      show("game");
+      render(view);
+      history.replaceState(null, "", "/app?puzzle=" + encodeURIComponent(view.variant.id) + location.hash);
+      if (after) after(answer);
+    }, function (err) {
+      $("board-view").classList.remove("busy");
+      haptic.notify("error");
+      notice(errorText(err), "error");
+    });
+  }
+
+  function ratingText(r) {
+    return r ? " " + t("puzzle_rating", { before: r.before, after: r.after }) : "";
+  }
+
+  function puzzleMove(text) {
+    puzzleCall("POST", "/api/puzzles/moves", { move: text }, function (a) {
+      if (a.outcome === "wrong") { haptic.notify("error"); notice(t("puzzle_wrong"), "error"); }
+      else if (a.outcome === "right") {
+        haptic.notify("success");
+        notice(a.reply ? t("puzzle_right_reply", { reply: a.reply }) : t("puzzle_right"), "good");
+      } else {
+        haptic.notify("success");
+        notice(t(a.clean ? "puzzle_solved" : "puzzle_solved_late") + ratingText(a.rating), "good");
+      }
+    });
+  }
+
+  function puzzleHint() {
+    if (!game || !game.puzzle) return;
+    api("POST", "/api/puzzles/hint", {}).then(function (h) {
+      selected = h.square;
+      drawSelection();
+      notice(t("puzzle_hint_text", { square: h.square }), "");
+    }, function (err) { notice(errorText(err), "error"); });
+  }
+
+  function puzzleSolution() {
+    puzzleCall("POST", "/api/puzzles/solution", {}, function (a) {
+      notice(t("puzzle_solution", { line: a.line.join(" ") }) + ratingText(a.rating), "");
     });
   }
 
@@ -852,6 +953,7 @@
   function explainMove(from, to) {
     selected = null;
     drawSelection();
+    if (game.puzzle) { puzzleMove(from + "-" + to); return; }
     var id = game.id;
     api("POST", "/api/games/" + encodeURIComponent(id) + "/moves", { move: from + "-" + to, version: game.version }).then(function (view) {
       if (game && view.id === id && view.version >= game.version) render(view);
@@ -1000,6 +1102,7 @@
     selected = null;
     drawSelection();
     haptic.impact("light");
+    if (game.puzzle) { puzzleMove(m.text); return; }
     // The page keeps the picture until the server answers: the SSE stream shows our move at once.
     act("moves", { move: m.text, version: game.version });
   }
@@ -1016,6 +1119,15 @@
       }, function () { $("lang-select").value = lang; });
     };
     $("start").onclick = startGame;
+    $("variant").onchange = puzzleButton;
+    $("btn-puzzles").onclick = function () {
+      turned = false;
+      localStorage.setItem("damas.variant", $("variant").value);
+      openPuzzle($("variant").value);
+    };
+    $("puzzle-hint").onclick = puzzleHint;
+    $("puzzle-solution").onclick = puzzleSolution;
+    $("puzzle-next").onclick = function () { puzzleCall("POST", "/api/puzzles", { variant: game.variant.id }); };
     $("btn-new").onclick = showNewGame;
     $("home-link").onclick = function (ev) { ev.preventDefault(); if (info && token) showNewGame(); };
     $("btn-takeback").onclick = function () { act("takeback", { version: game.version }); };
@@ -1025,6 +1137,7 @@
     };
     $("btn-flip").onclick = function () {
       if (!game) return;
+      if (game.puzzle) { turned = !turned; openPuzzle(game.variant.id); return; }
       var id = game.id;
       localStorage.setItem("damas.turned." + id, turned ? "0" : "1");
       if (turned) localStorage.removeItem("damas.turned." + id);
@@ -1071,7 +1184,9 @@
       return signIn();
     }).then(function (s) {
       var wanted = query.get("game") || (s && s.start_game) || hash.get("tgWebAppStartParam") || query.get("tgWebAppStartParam");
-      if (wanted && /^[A-Za-z0-9]{1,32}$/.test(wanted)) openGame(wanted);
+      var puzzle = query.get("puzzle");
+      if (puzzle !== null) openPuzzle(/^[a-z]{1,20}$/.test(puzzle) ? puzzle : "");
+      else if (wanted && /^[A-Za-z0-9]{1,32}$/.test(wanted)) openGame(wanted);
       else showNewGame();
     }).catch(function (err) {
       if (err.code === "telegram") fail(t("open_in_telegram"));

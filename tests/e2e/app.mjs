@@ -3,8 +3,9 @@
 // Environment: CHROMIUM = path of the browser (default /usr/bin/chromium).
 // Exits non-zero with a message on the first failed check.
 import { chromium } from "playwright-core";
-import { mkdirSync } from "node:fs";
-import { join } from "node:path";
+import { mkdirSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 
 const [base, outDir] = process.argv.slice(2);
 if (!base || !outDir) {
@@ -292,6 +293,71 @@ try {
   const bar = await page.$eval("#eval-fill", (e) => parseFloat(e.style.height));
   check(bar > 50, "White, a man up, has the larger part of the bar (" + bar + "%)");
   await page.screenshot({ path: join(outDir, "analysis.png"), fullPage: true });
+
+  // 7. Puzzles on the same board: a wrong try, a hint, the line found by taps, the next one, a solution.
+  const shipped = (variant) => readFileSync(join(dirname(fileURLToPath(import.meta.url)), "../../data/puzzles/" + variant + ".txt"), "utf8")
+    .split("\n").filter((l) => l.trim() && !l.startsWith("#")).map((l) => l.split(";"));
+  await page.goto(base + "/app");
+  await page.waitForSelector("#screen-new:not([hidden])");
+  await page.selectOption("#variant", "english");
+  check(await page.isVisible("#btn-puzzles"), "the new-game screen offers puzzles");
+  await page.tap("#btn-puzzles");
+  await page.waitForSelector("#puzzle-bar:not([hidden])");
+  check(page.url().endsWith("/app?puzzle=english"), "the address names the puzzle mode: " + page.url());
+  check(!(await page.isVisible("#btn-resign")) && !(await page.isVisible("#player-top")), "no game buttons nor players in a puzzle");
+  const caption = await page.textContent("#puzzle-caption");
+  const number = Number(caption.match(/\d+/)[0]);
+  const [, lineText] = shipped("english")[number - 1];
+  const line = lineText.split(" ");
+  check(caption.startsWith(en.puzzle_caption.replace("{ $number }", number).split("·")[0].trim()), "the caption names the puzzle: " + caption);
+  check((await page.textContent("#notice")).includes(en.puzzle_find.split(":")[1].trim()), "the page asks for the best move");
+  const ends = (text) => { const parts = text.split(/[-x:]/); return [parts[0], parts[parts.length - 1]]; };
+  const playByTaps = async (text) => {
+    const [from, to] = ends(text);
+    if ((await page.getAttribute("#board rect[data-sq='" + from + "']", "aria-pressed")) !== "true") await tapSquare(from);
+    await page.waitForSelector(`#board circle[data-dest='${to}']`);
+    await tapSquare(to);
+    if (await page.isVisible("#choices:not([hidden])")) await page.tap(`#choices button[data-move="${text}"]`);
+  };
+  const puzzleToken = await page.evaluate(() => localStorage.getItem("damas.guest"));
+  const posed = await api("GET", "/api/puzzles", undefined, puzzleToken);
+  const wrong = posed.legal.find((m) => m.text !== line[0] && ends(m.text)[0] === m.from
+    && posed.legal.filter((o) => o.from === m.from && o.to === m.to).length === 1);
+  if (wrong) {
+    before = await page.textContent("#notice");
+    await playByTaps(wrong.text);
+    said = await noticeAfter(before);
+    check(said === en.puzzle_wrong, "a wrong move " + wrong.text + " is refused as such: " + said);
+    check((await movesShown()).length === 0 && (await page.getAttribute("body", "data-puzzle")) === "0", "and the puzzle stays where it was");
+  }
+  before = await page.textContent("#notice");
+  await page.tap("#puzzle-hint");
+  said = await noticeAfter(before);
+  check(said === en.puzzle_hint_text.replace("{ $square }", ends(line[0])[0]), "the hint names the piece: " + said);
+  await page.waitForSelector(`#board [data-selected='${ends(line[0])[0]}']`);
+  for (let i = 0; i < line.length; i += 2) {
+    await playByTaps(line[i]);
+    await page.waitForFunction((n) => document.querySelectorAll("#moves .m").length >= n, Math.min(i + 2, line.length));
+  }
+  await page.waitForSelector("body[data-puzzle='done']");
+  said = await page.textContent("#notice");
+  check(said.startsWith(wrong ? en.puzzle_solved_late : en.puzzle_solved) && /→/.test(said), "the line " + lineText + " solves it, with the rating change: " + said);
+  check((await movesShown()).join(" ") === lineText, "the moves list shows the whole line");
+  check(await page.isDisabled("#puzzle-hint") && await page.isDisabled("#puzzle-solution"), "a solved puzzle takes no hint");
+  await page.screenshot({ path: join(outDir, "puzzle-solved.png") });
+  await page.tap("#puzzle-next");
+  await page.waitForSelector("body[data-puzzle='0']");
+  check((await movesShown()).length === 0, "the next puzzle starts from its position");
+  const secondLine = shipped("english")[Number((await page.textContent("#puzzle-caption")).match(/\d+/)[0]) - 1][1];
+  await page.tap("#puzzle-solution");
+  await page.waitForSelector("body[data-puzzle='done']");
+  said = await page.textContent("#notice");
+  check(said.startsWith(en.puzzle_solution.replace("{ $line }", secondLine)), "the solution is shown and played: " + said);
+  check((await movesShown()).join(" ") === secondLine, "on the board too");
+  await page.reload();
+  await page.waitForSelector("#puzzle-bar:not([hidden])");
+  check((await page.getAttribute("body", "data-puzzle")) === "0" && (await page.textContent("#bar-title")) === "English draughts (checkers)",
+    "after a reload the next puzzle of the same variant is posed");
 
   // 5. Drag and drop with a mouse on a desktop screen.
   const desk = await browser.newContext({ viewport: { width: 1000, height: 900 }, locale: "en-US", colorScheme: "light" });
