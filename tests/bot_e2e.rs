@@ -59,6 +59,8 @@ async fn start_help_and_language() {
     fake.send_text(&bob, "/start");
     let m = fake.wait_sent(n, bob.id).await;
     assert!(m.body().contains("Hello, Bob &lt;b&gt;!"), "user text is escaped: {}", m.body());
+    let count = format!("in {} variants", damas::rules::VariantId::ALL.len());
+    assert!(m.body().contains(&count), "the English welcome counts the variants too: {}", m.body());
 
     let n = fake.call_count();
     fake.send_text(&ana, "/ayuda");

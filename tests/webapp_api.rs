@@ -892,6 +892,25 @@ async fn board_pictures_and_the_page() {
         let (packed, whole) = (resp.bytes().await.unwrap().len(), plain.bytes().await.unwrap().len());
         assert!(packed * 2 < whole, "{path}: {packed} of {whole} bytes");
     }
+    // API answers too: a game view carries its whole board drawing.
+    let (status, game) = s.post("/api/games", Some(&me), json!({"variant": "international", "level": 1})).await;
+    assert_eq!(status, 201, "{game}");
+    let path = format!("/api/games/{}", game["id"].as_str().unwrap());
+    for encoding in ["gzip", "br"] {
+        let resp = s
+            .http
+            .get(format!("{}{path}", s.base))
+            .bearer_auth(&me)
+            .header("accept-encoding", encoding)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(resp.status(), 200);
+        assert_eq!(resp.headers().get("content-encoding").and_then(|v| v.to_str().ok()), Some(encoding), "{path}");
+        let packed = resp.bytes().await.unwrap().len();
+        let whole = s.http.get(format!("{}{path}", s.base)).bearer_auth(&me).send().await.unwrap().bytes().await.unwrap().len();
+        assert!(packed * 2 < whole, "{path} in {encoding}: {packed} of {whole} bytes");
+    }
     let root = reqwest::Client::builder()
         .redirect(reqwest::redirect::Policy::none())
         .build()

@@ -223,6 +223,10 @@ try {
   said = await noticeAfter(before);
   check(said === en.reason_not_your_piece.replace("{ $square }", "d4"), "an opponent's piece: " + said);
   before = said;
+  await tapSquare("b4");
+  said = await noticeAfter(before);
+  check(said === en.reason_no_piece.replace("{ $square }", "b4"), "an empty square: " + said);
+  before = said;
   await tapSquare("c3");
   await page.waitForSelector("#board circle[data-dest='e5']");
   before = await page.textContent("#notice");
