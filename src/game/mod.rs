@@ -6,6 +6,7 @@ pub mod pdn;
 pub mod ratings;
 pub mod engine_gate;
 pub mod analysis;
+pub mod calendar;
 pub mod daily;
 pub mod engine_player;
 pub mod puzzles;
