@@ -85,6 +85,11 @@ try {
   check((await page.$$("#board rect[data-sq]")).length === 50, "the international board has 50 playing squares");
   const movable = await page.$$eval("#board rect[data-movable]", (els) => els.map((e) => e.getAttribute("data-sq")));
   check(movable.length === 5, "five white men can move at the start (" + movable.join(",") + ")");
+  // A man of the back row has no move at the start: the tap says so.
+  const noMove = (await (await fetch(base + "/app/static/i18n/en.json")).json()).text.tap_no_move.replace("{ $square }", "46");
+  await tapSquare("46");
+  await page.waitForFunction((text) => document.querySelector("#notice").textContent === text, noMove);
+  check(true, "a blocked piece: " + noMove);
   const from = movable[0];
   await tapSquare(from);
   await page.waitForSelector("#board circle[data-dest]");
