@@ -112,6 +112,34 @@ fn a_hub_engine_s_scores_adjudicate_a_won_game() {
     assert_eq!((r.end, r.a_points, r.plies), (GameEnd::Adjudicated, 1.0, 8));
 }
 
+/// A Hub engine is sent the moves since the last irreversible one, so that it sees repetitions;
+/// one given as `position-only:` is sent the current position alone, for adapters that drop
+/// `moves=`.
+#[test]
+fn a_position_only_hub_engine_is_sent_no_moves() {
+    use damas::engine::matchplay::{Adjudication, Player, play_game};
+    use damas::engine::openings;
+    let v = VariantId::English;
+    // Kings only: every move is reversible, so the moves since the last irreversible one pile up.
+    let ballots = openings::parse(v, "W:WK1,K2,K3,K4,K5:BK32").unwrap();
+    let dir = std::env::temp_dir().join(format!("damas-hub-log-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (prefix, expect_moves) in [("", true), ("position-only:", false)] {
+        let log = dir.join(if expect_moves { "with-moves.log" } else { "position-only.log" });
+        let _ = std::fs::remove_file(&log);
+        let spec = format!("{prefix}tee -a '{}' | '{}' hub", log.display(), env!("CARGO_BIN_EXE_damas"));
+        let mut a = Player::start(&spec.parse().unwrap(), v, 1).unwrap();
+        let mut b = Player::start(&"internal:medium".parse().unwrap(), v, 2).unwrap();
+        play_game(&mut a, &mut b, &ballots[0], true, Duration::from_millis(20), Some(&Adjudication::default())).unwrap();
+        drop(a);
+        let sent = std::fs::read_to_string(&log).unwrap();
+        let positions: Vec<&str> = sent.lines().filter(|l| l.starts_with("pos ")).collect();
+        assert!(positions.len() >= 2, "{prefix}: {sent}");
+        assert_eq!(positions.iter().skip(1).all(|l| l.contains("moves=")), expect_moves, "{prefix}: {sent}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn hub_round_trip() {
     let mut child = Command::new(env!("CARGO_BIN_EXE_damas"))

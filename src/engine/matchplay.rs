@@ -16,18 +16,27 @@ use crate::rules::{Color, GameState, Move, OutcomeReason, Position, VariantId};
 pub enum PlayerSpec {
     /// `internal:LEVEL[@MS][:weights=FILE][:threats=on]`
     Internal { level: Level, movetime_ms: Option<u64>, weights: Option<PathBuf>, threats: bool },
-    /// Any other text: a shell command speaking Hub.
-    Hub(String),
+    /// Any other text: a shell command speaking Hub. `moves` says whether the engine is sent the
+    /// moves since the last irreversible one (for repetitions) or only the current position, for
+    /// adapters that read `pos=` and drop `moves=`: `position-only:COMMAND`.
+    Hub { command: String, moves: bool },
 }
+
+/// The spec prefix for a Hub engine that is sent the current position only.
+const POSITION_ONLY: &str = "position-only:";
 
 impl FromStr for PlayerSpec {
     type Err = String;
     fn from_str(s: &str) -> Result<PlayerSpec, String> {
         let Some(rest) = s.trim().strip_prefix("internal:") else {
-            if s.trim().is_empty() {
+            let (command, moves) = match s.trim().strip_prefix(POSITION_ONLY) {
+                Some(rest) => (rest.trim(), false),
+                None => (s.trim(), true),
+            };
+            if command.is_empty() {
                 return Err("empty engine command".into());
             }
-            return Ok(PlayerSpec::Hub(s.trim().to_string()));
+            return Ok(PlayerSpec::Hub { command: command.to_string(), moves });
         };
         let mut parts = rest.split(':');
         let head = parts.next().unwrap_or("hard");
@@ -66,7 +75,8 @@ impl std::fmt::Display for PlayerSpec {
                 }
                 Ok(())
             }
-            PlayerSpec::Hub(cmd) => f.write_str(cmd),
+            PlayerSpec::Hub { command, moves: true } => f.write_str(command),
+            PlayerSpec::Hub { command, moves: false } => write!(f, "{POSITION_ONLY}{command}"),
         }
     }
 }
@@ -84,7 +94,7 @@ pub enum MatchError {
 /// One side of a match.
 pub enum Player {
     Internal { engine: Box<Engine>, level: Level, movetime_ms: Option<u64>, seed: u64, label: String },
-    Hub(Box<HubClient>),
+    Hub { client: Box<HubClient>, moves: bool },
 }
 
 impl Player {
@@ -110,14 +120,16 @@ impl Player {
                     label: spec.to_string(),
                 })
             }
-            PlayerSpec::Hub(cmd) => Ok(Player::Hub(Box::new(HubClient::start(cmd, variant)?))),
+            PlayerSpec::Hub { command, moves } => {
+                Ok(Player::Hub { client: Box::new(HubClient::start(command, variant)?), moves: *moves })
+            }
         }
     }
 
     pub fn name(&self) -> String {
         match self {
             Player::Internal { label, .. } => label.clone(),
-            Player::Hub(c) => c.name.clone(),
+            Player::Hub { client, .. } => client.name.clone(),
         }
     }
 
@@ -127,7 +139,7 @@ impl Player {
                 engine.new_game();
                 Ok(())
             }
-            Player::Hub(c) => Ok(c.new_game()?),
+            Player::Hub { client, .. } => Ok(client.new_game()?),
         }
     }
 
@@ -148,10 +160,11 @@ impl Player {
                 };
                 r.map(|r| (r.best, Some(r.score))).map_err(|_| MatchError::NoMove)
             }
-            Player::Hub(c) => {
+            Player::Hub { client, moves: true } => {
                 let (start, since) = game.since_irreversible();
-                Ok(c.go(&start, since, movetime)?)
+                Ok(client.go(&start, since, movetime)?)
             }
+            Player::Hub { client, moves: false } => Ok(client.go(game.state.position(), &[], movetime)?),
         }
     }
 }
@@ -419,7 +432,14 @@ mod tests {
             "internal:facil:weights=w.toml".parse::<PlayerSpec>().unwrap(),
             PlayerSpec::Internal { level: Level::Easy, movetime_ms: None, weights: Some("w.toml".into()), threats: false }
         );
-        assert_eq!("python -m dame hub".parse::<PlayerSpec>().unwrap(), PlayerSpec::Hub("python -m dame hub".into()));
+        assert_eq!(
+            "python -m dame hub".parse::<PlayerSpec>().unwrap(),
+            PlayerSpec::Hub { command: "python -m dame hub".into(), moves: true }
+        );
+        let position_only = "position-only: python3 hub2.py scan".parse::<PlayerSpec>().unwrap();
+        assert_eq!(position_only, PlayerSpec::Hub { command: "python3 hub2.py scan".into(), moves: false });
+        assert_eq!(position_only.to_string().parse::<PlayerSpec>().unwrap(), position_only);
+        assert!("position-only:".parse::<PlayerSpec>().is_err());
         assert!("internal:grandmaster".parse::<PlayerSpec>().is_err());
     }
 
