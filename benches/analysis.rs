@@ -1,5 +1,6 @@
 //! Post-game analysis: a 60-ply International game (engine self-play at the medium level from the
 //! start) reviewed at the default effort, the work one /analyse does on one core.
+#![allow(clippy::unwrap_used, clippy::expect_used)] // a test stops at its first surprise
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use damas::engine::review::{ReviewLimits, review};
@@ -8,7 +9,7 @@ use damas::rules::{GameState, Move, Position, VariantId};
 
 fn self_play(variant: VariantId, plies: usize) -> (Position, Vec<Move>) {
     let start = Position::start(variant);
-    let mut state = GameState::new(start.clone());
+    let mut state = GameState::new(start);
     let mut engine = Engine::new(variant, 17);
     let mut moves = Vec::new();
     for seed in 0..plies as u64 {

@@ -6,6 +6,7 @@
 //! the move, compare-and-set, update the indexes, publish the change. The `_alternating` variants
 //! send the moves of one game through two services in turn, as two instances behind a load
 //! balancer would: every move then finds the game changed by the other and replays it.
+#![allow(clippy::unwrap_used, clippy::expect_used)] // a test stops at its first surprise
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};

@@ -1,5 +1,6 @@
 //! Perft from each start position: leaves per second of the move generator (single thread,
 //! leaves at the last ply counted without playing them).
+#![allow(clippy::unwrap_used, clippy::expect_used)] // a test stops at its first surprise
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use damas::rules::{Paths, Position, VariantId};

@@ -1,5 +1,6 @@
 //! Board rendering speed. The target is a 640 px PNG in at most 10 ms, encoding included.
 //! Run: `cargo bench --bench render`; the PNG sizes are printed before the timings.
+#![allow(clippy::unwrap_used, clippy::expect_used)] // a test stops at its first surprise
 
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 use damas::render::{BoardView, board_png, board_svg, png};

@@ -1,5 +1,6 @@
 //! Search speed at a fixed depth from fixed middlegame positions (nodes per second is printed by
 //! `damas bestmove`; here criterion times whole searches).
+#![allow(clippy::unwrap_used, clippy::expect_used)] // a test stops at its first surprise
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use damas::engine::{Limits, Searcher, Weights};

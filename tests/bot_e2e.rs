@@ -1,4 +1,5 @@
 //! The bot end to end: the real `damas serve` binary talking to a fake Bot API.
+#![allow(clippy::unwrap_used, clippy::expect_used)] // a test stops at its first surprise
 
 mod support;
 

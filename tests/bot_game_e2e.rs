@@ -1,5 +1,6 @@
 //! Games against the engine in private chat, end to end: the real `damas serve` binary talking to
 //! the fake Bot API, a scripted user typing moves and tapping the board.
+#![allow(clippy::unwrap_used, clippy::expect_used)] // a test stops at its first surprise
 
 mod support;
 

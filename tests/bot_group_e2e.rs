@@ -1,5 +1,6 @@
 //! Games between people in a group, end to end: the real `damas serve` binary talking to the fake
 //! Bot API, scripted users challenging, accepting, tapping, replying to the card and using /m.
+#![allow(clippy::unwrap_used, clippy::expect_used)] // a test stops at its first surprise
 
 mod support;
 

@@ -1,5 +1,6 @@
 //! Inline mode end to end: `@bot english white` offers a challenge card, the first other person to
 //! accept plays, and the game is played by taps on the inline message itself.
+#![allow(clippy::unwrap_used, clippy::expect_used)] // a test stops at its first surprise
 
 mod support;
 

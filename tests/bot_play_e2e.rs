@@ -2,6 +2,7 @@
 //! takebacks, resigning and the rematch, Spanish commands, deep links, rate limits, and a restart of
 //! the bot in the middle of a game kept in Redis. The real `damas serve` binary talks to the fake
 //! Bot API; scripted users type and tap.
+#![allow(clippy::unwrap_used, clippy::expect_used)] // a test stops at its first surprise
 
 mod support;
 

@@ -2,6 +2,7 @@
 //! redis://127.0.0.1:6379; an unreachable Redis fails these tests). The store is wrapped so that
 //! listing games takes a while, which widens the window between the limit check and the write the
 //! way a slow network would.
+#![allow(clippy::unwrap_used, clippy::expect_used)] // a test stops at its first surprise
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};

@@ -1,5 +1,6 @@
 //! Commands that print a lot end quietly, with success, when their reader has gone
 //! (`damas moves ... | head -1`).
+#![allow(clippy::unwrap_used, clippy::expect_used)] // a test stops at its first surprise
 
 use std::process::{Command, Stdio};
 

@@ -1,5 +1,6 @@
 //! Engine integration tests: legal answers in every variant, the tactical suites, and the Hub protocol
 //! spoken by the `damas hub` binary.
+#![allow(clippy::unwrap_used, clippy::expect_used)] // a test stops at its first surprise
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};

@@ -1,5 +1,6 @@
 //! The game service against both stores (Redis at REDIS_URL, default redis://127.0.0.1:6379; an
 //! unreachable Redis fails these tests).
+#![allow(clippy::unwrap_used, clippy::expect_used)] // a test stops at its first surprise
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};

@@ -1,6 +1,7 @@
 //! The HTTP listener's limits, against raw TCP clients: a client that never finishes its headers
 //! or its body is cut off, connections beyond the cap wait for a free one, and the webhook turns a
 //! caller without the secret away before reading a byte of its body.
+#![allow(clippy::unwrap_used, clippy::expect_used)] // a test stops at its first surprise
 
 use std::net::SocketAddr;
 use std::sync::Arc;

@@ -1,5 +1,6 @@
 //! Operating the real binary: metrics, logs without secrets, shutdown on SIGTERM, webhook mode
 //! with its secret and de-duplication, and `damas set-webhook`.
+#![allow(clippy::unwrap_used, clippy::expect_used)] // a test stops at its first surprise
 
 mod support;
 

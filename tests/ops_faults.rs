@@ -3,6 +3,7 @@
 //! instance killed mid-move and its update redelivered to the other, a burst of taps from one user,
 //! a Sentinel failover, Redis over TLS.
 //! Tests that kill Redis use a private server (see `private_redis`), never the shared one.
+#![allow(clippy::unwrap_used, clippy::expect_used)] // a test stops at its first surprise
 
 mod private_redis;
 mod support;

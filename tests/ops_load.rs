@@ -25,6 +25,7 @@
 //! (default all of them; with fewer, the next game starts when one ends), `LOAD_BOARD` `image`
 //! (default) or `buttons` (every user has chosen the keyboard board, so engine games in private
 //! chat draw no picture; a group card carries its picture whatever its players chose).
+#![allow(clippy::unwrap_used, clippy::expect_used)] // a test stops at its first surprise
 
 mod private_redis;
 mod support;

@@ -3,6 +3,7 @@
 //!
 //! The normal run stops each line at a leaf budget so that `cargo test` stays quick; the ignored
 //! `perft_deep` test runs every line.
+#![allow(clippy::unwrap_used, clippy::expect_used)] // a test stops at its first surprise
 
 use std::path::Path;
 

@@ -2,6 +2,7 @@
 //!
 //! Golden pictures live in tests/golden/. After an intended change of the picture, regenerate them
 //! with `DAMAS_BLESS=1 cargo test --test render` and look at every one before committing.
+#![allow(clippy::unwrap_used, clippy::expect_used)] // a test stops at its first surprise
 
 use std::path::PathBuf;
 

@@ -1,6 +1,7 @@
 //! The rules texts: complete, sendable to Telegram, and saying what each variant's rules say.
 //! Where the rules module defines a fact (who starts, how many pieces, the capture priority, the
 //! draw rules, ...), the texts are checked against that definition, so the two cannot drift apart.
+#![allow(clippy::unwrap_used, clippy::expect_used)] // a test stops at its first surprise
 
 use std::process::Command;
 

@@ -1,5 +1,6 @@
 //! Positions from the rule notes (REFERENCE section 4) whose legal-move sets were cross-checked with
 //! other implementations, plus one test per sentence of the seed rule texts.
+#![allow(clippy::unwrap_used, clippy::expect_used)] // a test stops at its first surprise
 
 use damas::rules::{Color, GameState, OutcomeReason, Paths, Position, PriorityRule, Reason, Role, VariantId};
 

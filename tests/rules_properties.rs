@@ -1,4 +1,5 @@
 //! Properties that hold in every reachable position of every variant, checked on random playouts.
+#![allow(clippy::unwrap_used, clippy::expect_used)] // a test stops at its first surprise
 
 use damas::rules::{Color, GameState, Paths, Position, Role, VariantId};
 use proptest::prelude::*;

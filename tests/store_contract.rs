@@ -1,6 +1,7 @@
 //! One contract, two stores: every test below runs against the in-memory store and against a real
 //! Redis (REDIS_URL, default redis://127.0.0.1:6379). An unreachable Redis fails these tests.
 //! Tests that cut connections or restart the server use a private one (see `private_redis`).
+#![allow(clippy::unwrap_used, clippy::expect_used)] // a test stops at its first surprise
 
 mod private_redis;
 

@@ -3,6 +3,7 @@
 //! across two servers sharing Redis), the board pictures, and the limits that keep one client
 //! from taking the server: drawing slots, request rates, open streams, the games-per-user limit
 //! under simultaneous requests.
+#![allow(clippy::unwrap_used, clippy::expect_used)] // a test stops at its first surprise
 
 use std::sync::Arc;
 use std::time::Duration;

@@ -5,6 +5,7 @@
 //!
 //! Needs Chromium (`chromium` package, or CHROMIUM=/path), Node.js and `npm ci --prefix tests/e2e`;
 //! `.ci/run` installs all three. Anything missing fails the test.
+#![allow(clippy::unwrap_used, clippy::expect_used)] // a test stops at its first surprise
 
 mod support;
 

@@ -81,7 +81,7 @@ pub async fn start(bot: &Bot, ctx: &Ctx, who: &Who, variant: Option<VariantId>) 
         let names: Vec<String> = puzzles::variants().into_iter().map(|v| variant_name(who.lang, v)).collect();
         return say(bot, who, tf(who.lang, "puzzle-no-set", &[("variant", &variant_name(who.lang, variant)), ("variants", &names.join(", "))]), None).await;
     }
-    let seed = u64::from(who.chat.0.unsigned_abs()) ^ crate::game::now_unix() as u64;
+    let seed = who.chat.0.unsigned_abs() ^ crate::game::now_unix() as u64;
     let run = service.start(me(who), variant, seed).await?;
     show(bot, ctx, who, &run, None).await
 }

@@ -61,7 +61,7 @@ pub fn color_menu(lang: Lang, variant: VariantId, level: u8) -> InlineKeyboardMa
 /// Every language by its own name, two to a row.
 pub fn lang_menu() -> InlineKeyboardMarkup {
     let buttons: Vec<InlineKeyboardButton> =
-        Lang::ALL.iter().map(|l| button(l.native_name(), &format!("m:lang:{}", l.code()))).collect();
+        Lang::ALL.iter().map(|l| button(l.native_name(), format!("m:lang:{}", l.code()))).collect();
     InlineKeyboardMarkup::new(buttons.chunks(2).map(<[InlineKeyboardButton]>::to_vec).collect::<Vec<_>>())
 }
 

@@ -126,6 +126,10 @@ pub fn move_accuracy(loss: f64) -> f64 {
     (103.1668 * (-0.04354 * loss).exp() - 3.1669).clamp(0.0, 100.0)
 }
 
+/// One position of a review: the score for the side to move, the best move and its line (none when
+/// the game is over there), and how many legal moves there were.
+type Searched = (i32, Option<(Move, Vec<Move>)>, usize);
+
 /// Reviews the game that starts at `start` and plays `moves` (all legal, as a stored game's are).
 /// `progress` is told after each searched position (done, total). Setting `cancel` stops the review
 /// with what is done so far discarded.
@@ -138,9 +142,8 @@ pub fn review(
 ) -> Result<Review, EngineError> {
     let mut engine = Engine::new(start.variant(), 20);
     let search = Limits { nodes: Some(limits.nodes), movetime: Some(limits.max_time_per_position), depth: None, use_all_time: false };
-    let mut state = GameState::new(start.clone());
-    // Per position: the score for the side to move, the best move and line, and how many moves.
-    let mut searched: Vec<(i32, Option<(Move, Vec<Move>)>, usize)> = Vec::with_capacity(moves.len() + 1);
+    let mut state = GameState::new(*start);
+    let mut searched: Vec<Searched> = Vec::with_capacity(moves.len() + 1);
     let total = moves.len() + 1;
     for i in 0..total {
         if cancel.as_ref().is_some_and(|c| c.load(std::sync::atomic::Ordering::Relaxed)) {
@@ -203,7 +206,7 @@ mod tests {
             Some(f) => Position::from_fen(variant, f).unwrap(),
             None => Position::start(variant),
         };
-        let mut pos = start.clone();
+        let mut pos = start;
         let mut out = Vec::new();
         for m in moves {
             let mv = pos.parse_move(m).unwrap();

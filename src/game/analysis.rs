@@ -161,11 +161,10 @@ impl Analyst {
                 tracing::warn!(error = %e, "cannot keep the puzzles of a game");
             }
         }
-        if let Ok(text) = serde_json::to_string(&analysis) {
-            if let Err(e) = self.store.kv_set(&key(&game.id, analysis.plies), &text, self.limits.keep).await {
+        if let Ok(text) = serde_json::to_string(&analysis)
+            && let Err(e) = self.store.kv_set(&key(&game.id, analysis.plies), &text, self.limits.keep).await {
                 tracing::warn!(error = %e, "cannot keep the analysis");
             }
-        }
         Ok(analysis)
     }
 
@@ -206,7 +205,7 @@ pub fn game_from_pdn(text: &str, now: i64) -> Result<Game, GameError> {
         Some(fen) => Position::from_fen(variant, fen).map_err(|e| invalid(&e))?,
         None => Position::start(variant),
     };
-    let mut position = start.clone();
+    let mut position = start;
     let mut moves = Vec::with_capacity(read.moves.len());
     for (i, text) in read.moves.iter().enumerate() {
         position.capture_paths_within(MAX_CAPTURE_PATHS).map_err(|e| invalid(&e))?;
@@ -271,7 +270,7 @@ pub fn analyse_now(game: &Game, limits: &ReviewLimits, progress: &mut dyn FnMut(
     // Each move with the position it is played in (notation needs it).
     let mut moves: Vec<Move> = Vec::with_capacity(game.moves.len());
     let mut positions = Vec::with_capacity(game.moves.len());
-    let mut pos = start.clone();
+    let mut pos = start;
     for text in &game.moves {
         let mv = pos.parse_move(text).map_err(|e| GameError::Invalid(e.to_string()))?;
         let next = pos.play(&mv);
@@ -285,7 +284,7 @@ pub fn analyse_now(game: &Game, limits: &ReviewLimits, progress: &mut dyn FnMut(
         .map(|m| {
             let before = &positions[m.index];
             let mut line = Vec::with_capacity(m.best_line.len());
-            let mut p = before.clone();
+            let mut p = *before;
             for mv in m.best_line.iter().take(8) {
                 line.push(p.notation(mv));
                 p = p.play(mv);

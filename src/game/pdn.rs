@@ -375,7 +375,7 @@ pub fn move_label(game: &Game, index: usize) -> String {
 
 /// The label of half-move `k` counted from the first of a pair.
 fn pair_label(k: usize) -> String {
-    if k % 2 == 0 { format!("{}.", k / 2 + 1) } else { format!("{}...", k / 2 + 1) }
+    if k.is_multiple_of(2) { format!("{}.", k / 2 + 1) } else { format!("{}...", k / 2 + 1) }
 }
 
 /// The GameType tag value: the bare number for standard types, the full description otherwise.

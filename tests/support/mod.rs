@@ -16,7 +16,7 @@ pub const TOKEN: &str = "123456:TEST-TOKEN";
 /// game whose first move opens a pair: ply 1 is `1.`, ply 2 `1...`, ply 3 `2.`.
 pub fn last_move_marker(n: usize) -> String {
     let k = n.saturating_sub(1);
-    let label = if k % 2 == 0 { format!("{}.", k / 2 + 1) } else { format!("{}...", k / 2 + 1) };
+    let label = if k.is_multiple_of(2) { format!("{}.", k / 2 + 1) } else { format!("{}...", k / 2 + 1) };
     format!(": {label} <code>")
 }
 
