@@ -43,7 +43,13 @@ fn main() {
     out.push_str("pub const RULES_FILES: &[(&str, &str, &str)] = &[\n");
     for lang in dirs(&rules) {
         for path in files(&lang, "toml") {
-            let _ = writeln!(out, "    ({:?}, {:?}, include_str!({:?})),", stem(&lang), stem(&path), path.display().to_string());
+            let _ = writeln!(
+                out,
+                "    ({:?}, {:?}, include_str!({:?})),",
+                stem(&lang),
+                stem(&path),
+                path.display().to_string()
+            );
         }
     }
     out.push_str("];\n");

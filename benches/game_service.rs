@@ -150,7 +150,8 @@ fn bench(c: &mut Criterion) {
     rt.block_on(async {
         let client = redis::Client::open(url.as_str()).expect("url");
         let mut con = client.get_multiplexed_async_connection().await.expect("connection");
-        let keys: Vec<String> = redis::cmd("KEYS").arg(format!("{prefix}:*")).query_async(&mut con).await.expect("KEYS");
+        let keys: Vec<String> =
+            redis::cmd("KEYS").arg(format!("{prefix}:*")).query_async(&mut con).await.expect("KEYS");
         if !keys.is_empty() {
             let _: i64 = redis::cmd("DEL").arg(keys).query_async(&mut con).await.expect("DEL");
         }

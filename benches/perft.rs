@@ -27,7 +27,9 @@ fn perft(c: &mut Criterion) {
         let start = Position::start(variant);
         let leaves = start.perft(depth, Paths::Merge);
         group.throughput(Throughput::Elements(leaves));
-        group.bench_with_input(BenchmarkId::new(variant.as_str(), depth), &start, |b, p| b.iter(|| p.perft(depth, Paths::Merge)));
+        group.bench_with_input(BenchmarkId::new(variant.as_str(), depth), &start, |b, p| {
+            b.iter(|| p.perft(depth, Paths::Merge))
+        });
     }
     group.finish();
 }

@@ -41,23 +41,11 @@ fn deflate(c: &mut Criterion, palette: &[u8], indices: &[u8], size: u32) {
         ("none_l3", Filter::NoFilter, DeflateCompression::Level(3)),
         ("none_l4", Filter::NoFilter, DeflateCompression::Level(4)),
         ("none_l6", Filter::NoFilter, DeflateCompression::Level(6)),
-        (
-            "none_fdeflate",
-            Filter::NoFilter,
-            DeflateCompression::FdeflateUltraFast,
-        ),
+        ("none_fdeflate", Filter::NoFilter, DeflateCompression::FdeflateUltraFast),
         ("up_l1", Filter::Up, DeflateCompression::Level(1)),
         ("up_l2", Filter::Up, DeflateCompression::Level(2)),
-        (
-            "up_fdeflate",
-            Filter::Up,
-            DeflateCompression::FdeflateUltraFast,
-        ),
-        (
-            "adaptive_l2",
-            Filter::Adaptive,
-            DeflateCompression::Level(2),
-        ),
+        ("up_fdeflate", Filter::Up, DeflateCompression::FdeflateUltraFast),
+        ("adaptive_l2", Filter::Adaptive, DeflateCompression::Level(2)),
     ];
     for (name, filter, deflate) in &settings {
         eprintln!("deflate {name}: {} bytes", encode(*filter, *deflate).len());
@@ -80,13 +68,8 @@ fn games(v: VariantId, seeds: std::ops::Range<u64>, plies: usize) -> Vec<BoardVi
         for _ in 0..plies {
             let mut moves = position.legal_moves();
             moves.sort_by_key(|m| position.notation(m));
-            state = state
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1_442_695_040_888_963_407);
-            let Some(mv) = moves
-                .get((state >> 33) as usize % moves.len().max(1))
-                .cloned()
-            else {
+            state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+            let Some(mv) = moves.get((state >> 33) as usize % moves.len().max(1)).cloned() else {
                 break;
             };
             position = position.play(&mv);
@@ -117,12 +100,7 @@ fn game_sequence(c: &mut Criterion) {
     eprintln!(
         "international game positions, 640 px, mean of {} pictures: PNG {} bytes, one stream {} bytes",
         sample.len(),
-        mean(
-            &mut sample
-                .iter()
-                .filter_map(|v| board_png(v).ok())
-                .map(|p| p.len())
-        ),
+        mean(&mut sample.iter().filter_map(|v| board_png(v).ok()).map(|p| p.len())),
         mean(&mut sample.iter().map(|v| one_stream(v).len())),
     );
     let mut group = c.benchmark_group("game_640");
@@ -139,9 +117,8 @@ fn game_sequence(c: &mut Criterion) {
         }
     };
     let mut next = endless(1_000);
-    group.bench_function("international", |b| {
-        b.iter_batched(&mut next, |view| board_png(&view), BatchSize::SmallInput)
-    });
+    group
+        .bench_function("international", |b| b.iter_batched(&mut next, |view| board_png(&view), BatchSize::SmallInput));
     let mut next = endless(1_000_000_000);
     group.bench_function("international_one_stream", |b| {
         b.iter_batched(&mut next, |view| one_stream(&view), BatchSize::SmallInput)
@@ -157,12 +134,7 @@ fn bench(c: &mut Criterion) {
         }
     }
     let mut group = c.benchmark_group("png_640");
-    for v in [
-        VariantId::English,
-        VariantId::International,
-        VariantId::Russian,
-        VariantId::Turkish,
-    ] {
+    for v in [VariantId::English, VariantId::International, VariantId::Russian, VariantId::Turkish] {
         let view = typical(v);
         group.bench_function(v.as_str(), |b| b.iter(|| board_png(&view)));
     }
@@ -174,20 +146,11 @@ fn bench(c: &mut Criterion) {
     }
     c.bench_function("svg/international", |b| b.iter(|| board_svg(&view)));
     if let Ok(pixmap) = png::board_pixmap(&view) {
-        c.bench_function("pixels_640/international", |b| {
-            b.iter(|| png::board_pixmap(&view))
-        });
-        c.bench_function("encode_indexed_640/international", |b| {
-            b.iter(|| png::encode_indexed(&pixmap))
-        });
-        c.bench_function("encode_rgb_640/international", |b| {
-            b.iter(|| png::encode_rgb(&pixmap))
-        });
+        c.bench_function("pixels_640/international", |b| b.iter(|| png::board_pixmap(&view)));
+        c.bench_function("encode_indexed_640/international", |b| b.iter(|| png::encode_indexed(&pixmap)));
+        c.bench_function("encode_rgb_640/international", |b| b.iter(|| png::encode_rgb(&pixmap)));
         if let Ok(rgb) = png::encode_rgb(&pixmap) {
-            eprintln!(
-                "international: true-colour PNG would be {} bytes",
-                rgb.len()
-            );
+            eprintln!("international: true-colour PNG would be {} bytes", rgb.len());
         }
     }
 }

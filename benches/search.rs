@@ -8,7 +8,11 @@ use damas::rules::{GameState, Position, VariantId};
 
 fn positions() -> Vec<(VariantId, &'static str, u32)> {
     vec![
-        (VariantId::International, "W:W27,28,31,32,33,34,35,36,37,38,39,40,41,42,43,45,47,48:B1,2,3,4,6,7,8,9,11,12,13,14,16,17,18,19,20,22,23,24", 9),
+        (
+            VariantId::International,
+            "W:W27,28,31,32,33,34,35,36,37,38,39,40,41,42,43,45,47,48:B1,2,3,4,6,7,8,9,11,12,13,14,16,17,18,19,20,22,23,24",
+            9,
+        ),
         (VariantId::Russian, "W:Wa1,a3,b2,c1,c3,d2,e1,e3,f2,g1,g3,h2:Ba7,b6,b8,c7,d6,d8,e7,f6,f8,g7,h6,h8", 11),
         (VariantId::English, "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12", 11),
     ]

@@ -23,11 +23,8 @@ pub const CONFIG_FILE_VAR: &str = "DAMAS_CONFIG";
 pub const TOKEN_VAR: &str = "TELEGRAM_BOT_TOKEN";
 
 /// Customary variable names that set a key too; the `DAMAS_` name wins when both are present.
-const ALIASES: &[(&str, &str, &str)] = &[
-    ("telegram", "api_url", "TELOXIDE_API_URL"),
-    ("store", "redis_url", "REDIS_URL"),
-    ("log", "filter", "RUST_LOG"),
-];
+const ALIASES: &[(&str, &str, &str)] =
+    &[("telegram", "api_url", "TELOXIDE_API_URL"), ("store", "redis_url", "REDIS_URL"), ("log", "filter", "RUST_LOG")];
 
 /// A value that must not end up in logs: `Debug` and `Display` print `***`.
 #[derive(Clone, PartialEq, Eq)]
@@ -265,12 +262,14 @@ impl Config {
     /// argument, else `DAMAS_CONFIG`), then `.env` from the working directory, then the environment.
     pub fn load(config_file: Option<&Path>) -> Result<Config, ConfigError> {
         let dotenv = read_dotenv(Path::new(".env"))?;
-        let lookup = |name: &str| -> Option<String> {
-            std::env::var(name).ok().or_else(|| dotenv.get(name).cloned())
-        };
-        let file_path = config_file.map(Path::to_path_buf).or_else(|| lookup(CONFIG_FILE_VAR).filter(|p| !p.is_empty()).map(PathBuf::from));
+        let lookup = |name: &str| -> Option<String> { std::env::var(name).ok().or_else(|| dotenv.get(name).cloned()) };
+        let file_path = config_file
+            .map(Path::to_path_buf)
+            .or_else(|| lookup(CONFIG_FILE_VAR).filter(|p| !p.is_empty()).map(PathBuf::from));
         let file = match &file_path {
-            Some(path) => Some(std::fs::read_to_string(path).map_err(|source| ConfigError::Read { path: path.clone(), source })?),
+            Some(path) => {
+                Some(std::fs::read_to_string(path).map_err(|source| ConfigError::Read { path: path.clone(), source })?)
+            }
             None => None,
         };
         let origin = file_path.as_ref().map(|p| p.display().to_string()).unwrap_or_default();
@@ -279,17 +278,18 @@ impl Config {
 
     /// The same load with every outside input passed in: the config file as (name, text) and a
     /// variable lookup standing for the environment (with `.env` already folded in).
-    pub fn from_sources(file: Option<(&str, &str)>, env: &dyn Fn(&str) -> Option<String>) -> Result<Config, ConfigError> {
+    pub fn from_sources(
+        file: Option<(&str, &str)>,
+        env: &dyn Fn(&str) -> Option<String>,
+    ) -> Result<Config, ConfigError> {
         let mut table = parse_toml("built-in defaults", DEFAULT_TOML)?;
         if let Some((origin, text)) = file {
             let overrides = parse_toml(origin, text)?;
             merge(&mut table, overrides, origin)?;
         }
         apply_env(&mut table, env)?;
-        let raw: Raw = Raw::deserialize(Value::Table(table)).map_err(|e| ConfigError::Invalid {
-            key: "config",
-            message: e.to_string(),
-        })?;
+        let raw: Raw = Raw::deserialize(Value::Table(table))
+            .map_err(|e| ConfigError::Invalid { key: "config", message: e.to_string() })?;
         let token = env(TOKEN_VAR).filter(|t| !t.trim().is_empty()).map(|t| Secret::new(t.trim()));
         Config::validate(raw, token)
     }
@@ -310,7 +310,10 @@ impl Config {
         }
         if raw.webhook.enabled && non_empty(raw.webhook.secret_token.clone()).is_none() {
             // Without it anyone who guesses the URL could post updates as any user.
-            return Err(ConfigError::Invalid { key: "webhook.secret_token", message: "webhook mode needs a secret token".into() });
+            return Err(ConfigError::Invalid {
+                key: "webhook.secret_token",
+                message: "webhook mode needs a secret token".into(),
+            });
         }
         if raw.webhook.lease_secs == 0 {
             return Err(ConfigError::Invalid { key: "webhook.lease_secs", message: "must be at least 1".into() });
@@ -353,11 +356,17 @@ impl Config {
             }
         }
         if raw.engine.max_concurrent_searches == 0 {
-            return Err(ConfigError::Invalid { key: "engine.max_concurrent_searches", message: "must be at least 1".into() });
+            return Err(ConfigError::Invalid {
+                key: "engine.max_concurrent_searches",
+                message: "must be at least 1".into(),
+            });
         }
         if raw.telegram.polling_timeout_secs > 50 {
             // Telegram caps long polling at 50 s; more would only make the client time out first.
-            return Err(ConfigError::Invalid { key: "telegram.polling_timeout_secs", message: "must be at most 50".into() });
+            return Err(ConfigError::Invalid {
+                key: "telegram.polling_timeout_secs",
+                message: "must be at most 50".into(),
+            });
         }
         Ok(Config {
             http: Http {
@@ -477,7 +486,11 @@ fn merge(base: &mut Table, overrides: Table, origin: &str) -> Result<(), ConfigE
                 return Err(ConfigError::UnknownKey { origin: origin.to_string(), key: full });
             };
             if current.type_str() != value.type_str() {
-                return Err(ConfigError::WrongType { origin: origin.to_string(), key: full, expected: expected_for(current) });
+                return Err(ConfigError::WrongType {
+                    origin: origin.to_string(),
+                    key: full,
+                    expected: expected_for(current),
+                });
             }
             base_section.insert(key, value);
         }
@@ -507,7 +520,11 @@ fn apply_env(table: &mut Table, env: &dyn Fn(&str) -> Option<String>) -> Result<
                     None => continue,
                 },
             };
-            let wrong = || ConfigError::WrongType { origin: format!("environment variable {var}"), key: format!("{section}.{key}"), expected: expected_for(current) };
+            let wrong = || ConfigError::WrongType {
+                origin: format!("environment variable {var}"),
+                key: format!("{section}.{key}"),
+                expected: expected_for(current),
+            };
             let value = match current {
                 Value::Integer(_) => Value::Integer(text.trim().parse::<i64>().map_err(|_| wrong())?),
                 Value::Boolean(_) => Value::Boolean(parse_bool(&text).ok_or_else(wrong)?),
@@ -606,7 +623,8 @@ mod tests {
         assert!(err.to_string().contains("true or false"), "{err}");
         let err = Config::from_sources(Some(("my.toml", "[http]\nbnd = \"x\"\n")), &|_| None).unwrap_err();
         assert_eq!(err.to_string(), "my.toml: unknown setting `http.bnd`");
-        let err = Config::from_sources(Some(("my.toml", "[engine]\ndefault_level = \"hard\"\n")), &|_| None).unwrap_err();
+        let err =
+            Config::from_sources(Some(("my.toml", "[engine]\ndefault_level = \"hard\"\n")), &|_| None).unwrap_err();
         assert!(err.to_string().contains("engine.default_level"), "{err}");
         let err = Config::from_sources(Some(("my.toml", "[http\n")), &|_| None).unwrap_err();
         assert!(err.to_string().starts_with("my.toml: not valid TOML"), "{err}");
@@ -622,11 +640,17 @@ mod tests {
     fn levels_and_secret_tokens_that_cannot_work_are_refused() {
         let err = Config::from_sources(None, &env_of(&[("DAMAS_ENGINE_DEFAULT_LEVEL", "9")])).unwrap_err();
         assert_eq!(err.to_string(), "setting `engine.default_level`: 9 is not a level: levels are 1 to 4");
-        assert_eq!(Config::from_sources(None, &env_of(&[("DAMAS_ENGINE_DEFAULT_LEVEL", "4")])).unwrap().engine.default_level, 4);
+        assert_eq!(
+            Config::from_sources(None, &env_of(&[("DAMAS_ENGINE_DEFAULT_LEVEL", "4")])).unwrap().engine.default_level,
+            4
+        );
         for bad in ["has space", "semi;colon", "ñandú", "slash/", &"a".repeat(257)] {
             let err = Config::from_sources(None, &env_of(&[("DAMAS_WEBHOOK_SECRET_TOKEN", bad)])).unwrap_err();
             let text = err.to_string();
-            assert!(text.contains("webhook.secret_token") && text.contains("A-Z, a-z, 0-9, _ and -"), "{bad:?}: {text}");
+            assert!(
+                text.contains("webhook.secret_token") && text.contains("A-Z, a-z, 0-9, _ and -"),
+                "{bad:?}: {text}"
+            );
             assert!(!text.contains(bad), "the secret is not echoed: {text}");
         }
         let good = format!("Ok_-09{}", "z".repeat(250));
@@ -646,7 +670,15 @@ mod tests {
         assert_eq!(c.http.header_timeout, Duration::from_millis(250));
         assert_eq!((c.engine.quick_searches, c.engine.queue, c.engine.searches_per_user), (2, 16, 2));
         assert_eq!(c.engine.max_wait, Duration::from_secs(15));
-        for key in ["ENGINE_QUICK_SEARCHES", "ENGINE_SEARCHES_PER_USER", "HTTP_MAX_CONNECTIONS", "HTTP_HEADER_TIMEOUT_MS", "HTTP_MAX_CONCURRENT_RENDERS", "WEBAPP_REQUESTS_PER_MINUTE", "WEBAPP_STREAMS_PER_USER"] {
+        for key in [
+            "ENGINE_QUICK_SEARCHES",
+            "ENGINE_SEARCHES_PER_USER",
+            "HTTP_MAX_CONNECTIONS",
+            "HTTP_HEADER_TIMEOUT_MS",
+            "HTTP_MAX_CONCURRENT_RENDERS",
+            "WEBAPP_REQUESTS_PER_MINUTE",
+            "WEBAPP_STREAMS_PER_USER",
+        ] {
             let var = format!("DAMAS_{key}");
             let err = Config::from_sources(None, &env_of(&[(var.as_str(), "0")])).unwrap_err();
             assert!(err.to_string().ends_with("must be at least 1"), "{var}: {err}");

@@ -41,14 +41,8 @@ pub enum Topic {
 }
 
 impl Topic {
-    pub const ALL: [Topic; 6] = [
-        Topic::Movement,
-        Topic::Capture,
-        Topic::Promotion,
-        Topic::End,
-        Topic::Notation,
-        Topic::Faq,
-    ];
+    pub const ALL: [Topic; 6] =
+        [Topic::Movement, Topic::Capture, Topic::Promotion, Topic::End, Topic::Notation, Topic::Faq];
 
     /// The English name, used as the stable id (file keys, callback data, catalogue keys).
     pub fn id(self) -> &'static str {
@@ -106,11 +100,7 @@ pub enum RulebookError {
     UnknownTopic(String),
     /// A compiled-in text file does not parse or is missing; only a broken build can produce this.
     #[error("the {lang} rules of {variant} are malformed: {detail}")]
-    Malformed {
-        variant: VariantId,
-        lang: Lang,
-        detail: String,
-    },
+    Malformed { variant: VariantId, lang: Lang, detail: String },
 }
 
 /// Anything that names a variant: a [`VariantId`], or its id or Spanish name as text
@@ -171,11 +161,7 @@ impl<T: VariantKey + ?Sized> VariantKey for &T {
 
 /// The text of one topic for one variant, in Telegram HTML: in `lang` where it has been written
 /// in `lang` ([`is_translated`]), else in English.
-pub fn text(
-    variant: impl VariantKey,
-    lang: Lang,
-    topic: Topic,
-) -> Result<&'static str, RulebookError> {
+pub fn text(variant: impl VariantKey, lang: Lang, topic: Topic) -> Result<&'static str, RulebookError> {
     Ok(sheet(&variant, lang)?.topic(topic))
 }
 
@@ -199,11 +185,7 @@ fn overview_in(table: &SheetTable, id: VariantId, lang: Lang) -> Result<String, 
     }
     out.push_str(&format!("{}\n\n<b>{heading}</b>\n", sheet.summary.trim_end()));
     for topic in Topic::ALL {
-        out.push_str(&format!(
-            "• <code>{}</code> — {}\n",
-            topic.name(lang),
-            topic.blurb(lang)
-        ));
+        out.push_str(&format!("• <code>{}</code> — {}\n", topic.name(lang), topic.blurb(lang)));
     }
     Ok(out)
 }
@@ -254,7 +236,8 @@ pub fn stray_files() -> Vec<String> {
     i18n::RULES_FILES
         .iter()
         .filter(|(lang, variant, _)| {
-            Lang::ALL.iter().all(|l| l.code() != *lang) || variant.parse::<VariantId>().map(|v| v.as_str() != *variant).unwrap_or(true)
+            Lang::ALL.iter().all(|l| l.code() != *lang)
+                || variant.parse::<VariantId>().map(|v| v.as_str() != *variant).unwrap_or(true)
         })
         .map(|(lang, variant, _)| format!("{lang}/{variant}.toml"))
         .collect()
@@ -283,19 +266,16 @@ fn sheet(variant: &impl VariantKey, lang: Lang) -> Result<&'static Sheet, Rulebo
 
 /// The variant's sheet in `lang`, or in English when `lang` has none, with the language found.
 fn sheet_in(table: &SheetTable, id: VariantId, lang: Lang) -> Result<(&Sheet, Lang), RulebookError> {
-    let found = table.get(&(id, lang)).map(|sheet| (sheet, lang)).or_else(|| table.get(&(id, Lang::En)).map(|sheet| (sheet, Lang::En)));
+    let found = table
+        .get(&(id, lang))
+        .map(|sheet| (sheet, lang))
+        .or_else(|| table.get(&(id, Lang::En)).map(|sheet| (sheet, Lang::En)));
     match found {
         Some((Ok(sheet), found)) => Ok((sheet, found)),
-        Some((Err(detail), found)) => Err(RulebookError::Malformed {
-            variant: id,
-            lang: found,
-            detail: detail.clone(),
-        }),
-        None => Err(RulebookError::Malformed {
-            variant: id,
-            lang,
-            detail: "no text file compiled in".to_owned(),
-        }),
+        Some((Err(detail), found)) => {
+            Err(RulebookError::Malformed { variant: id, lang: found, detail: detail.clone() })
+        }
+        None => Err(RulebookError::Malformed { variant: id, lang, detail: "no text file compiled in".to_owned() }),
     }
 }
 
@@ -310,11 +290,7 @@ pub enum HtmlError {
     #[error("'<' at byte {at} does not start a tag; write &lt;")]
     UnterminatedTag { at: usize },
     #[error("</{found}> at byte {at} closes nothing open (expected {expected:?})")]
-    Mismatched {
-        found: String,
-        expected: Option<String>,
-        at: usize,
-    },
+    Mismatched { found: String, expected: Option<String>, at: usize },
     #[error("<{tag}> is never closed")]
     Unclosed { tag: String },
     #[error("<{tag}> at byte {at} is inside <code> or <pre>, which take no markup")]
@@ -347,10 +323,7 @@ pub fn validate_html(text: &str) -> Result<(), HtmlError> {
                     None => (false, inner),
                 };
                 if !ALLOWED_TAGS.contains(&tag) {
-                    return Err(HtmlError::TagNotAllowed {
-                        tag: inner.to_owned(),
-                        at: i,
-                    });
+                    return Err(HtmlError::TagNotAllowed { tag: inner.to_owned(), at: i });
                 }
                 if closing {
                     match open.pop() {
@@ -365,16 +338,10 @@ pub fn validate_html(text: &str) -> Result<(), HtmlError> {
                     }
                 } else {
                     if open.iter().any(|t| *t == "code" || *t == "pre") {
-                        return Err(HtmlError::MarkupInCode {
-                            tag: tag.to_owned(),
-                            at: i,
-                        });
+                        return Err(HtmlError::MarkupInCode { tag: tag.to_owned(), at: i });
                     }
                     if open.contains(&tag) {
-                        return Err(HtmlError::Reopened {
-                            tag: tag.to_owned(),
-                            at: i,
-                        });
+                        return Err(HtmlError::Reopened { tag: tag.to_owned(), at: i });
                     }
                     open.push(tag);
                 }
@@ -389,9 +356,7 @@ pub fn validate_html(text: &str) -> Result<(), HtmlError> {
         }
     }
     match open.pop() {
-        Some(tag) => Err(HtmlError::Unclosed {
-            tag: tag.to_owned(),
-        }),
+        Some(tag) => Err(HtmlError::Unclosed { tag: tag.to_owned() }),
         None => Ok(()),
     }
 }
@@ -406,9 +371,7 @@ fn entity_len(s: &str) -> Option<usize> {
             .strip_prefix("#x")
             .or_else(|| body.strip_prefix("#X"))
             .is_some_and(|hex| !hex.is_empty() && hex.chars().all(|c| c.is_ascii_hexdigit()))
-        || body
-            .strip_prefix('#')
-            .is_some_and(|dec| !dec.is_empty() && dec.chars().all(|c| c.is_ascii_digit()));
+        || body.strip_prefix('#').is_some_and(|dec| !dec.is_empty() && dec.chars().all(|c| c.is_ascii_digit()));
     ok.then_some(end + 1)
 }
 
@@ -473,10 +436,7 @@ mod tests {
         assert_eq!("promocao".parse::<Topic>(), Ok(Topic::Promotion));
         assert_eq!("bitis".parse::<Topic>(), Ok(Topic::End));
         assert_eq!(" Notación ".parse::<Topic>(), Ok(Topic::Notation));
-        assert!(matches!(
-            "draws".parse::<Topic>(),
-            Err(RulebookError::UnknownTopic(_))
-        ));
+        assert!(matches!("draws".parse::<Topic>(), Err(RulebookError::UnknownTopic(_))));
         assert!("".parse::<Topic>().is_err());
     }
 
@@ -485,10 +445,7 @@ mod tests {
         assert_eq!("Españolas".variant(), Ok(VariantId::Spanish));
         assert_eq!("brasilenas".variant(), Ok(VariantId::Brazilian));
         assert_eq!(String::from("TURKISH").variant(), Ok(VariantId::Turkish));
-        assert!(matches!(
-            "gothic".variant(),
-            Err(RulebookError::UnknownVariant(_))
-        ));
+        assert!(matches!("gothic".variant(), Err(RulebookError::UnknownVariant(_))));
         for id in VariantId::ALL {
             assert_eq!(id.as_str().variant(), Ok(id));
         }
@@ -516,7 +473,8 @@ mod tests {
     /// reader's language and the topic names in it.
     #[test]
     fn untranslated_texts_fall_back_to_english_and_say_so() {
-        let english_only: SheetTable = SHEETS.iter().filter(|((_, lang), _)| *lang == Lang::En).map(|(k, v)| (*k, v.clone())).collect();
+        let english_only: SheetTable =
+            SHEETS.iter().filter(|((_, lang), _)| *lang == Lang::En).map(|(k, v)| (*k, v.clone())).collect();
         let (sheet, found) = sheet_in(&english_only, VariantId::Russian, Lang::Ru).unwrap();
         assert_eq!(found, Lang::En);
         assert_eq!(sheet.topic(Topic::Capture), text(VariantId::Russian, Lang::En, Topic::Capture).unwrap());
@@ -541,7 +499,10 @@ mod tests {
                 assert_ne!(name, format!("variant-{}", variant.as_str()));
                 // Some word of every name finds its variant, so a user can type it.
                 let found = name.split(|c: char| !c.is_alphanumeric()).any(|w| variant_by_word(w) == Some(variant));
-                assert!(found || name.split_whitespace().any(|w| w.parse::<VariantId>() == Ok(variant)), "{lang}: no word of {name:?} finds {variant}");
+                assert!(
+                    found || name.split_whitespace().any(|w| w.parse::<VariantId>() == Ok(variant)),
+                    "{lang}: no word of {name:?} finds {variant}"
+                );
             }
         }
     }
@@ -573,10 +534,7 @@ mod tests {
         ];
         for (text, kind) in cases {
             let err = validate_html(text).expect_err(text);
-            assert!(
-                format!("{err:?}").starts_with(kind),
-                "{text:?} gave {err:?}, expected {kind}"
-            );
+            assert!(format!("{err:?}").starts_with(kind), "{text:?} gave {err:?}, expected {kind}");
         }
     }
 

@@ -8,7 +8,6 @@ use std::time::Duration;
 use support::fake_telegram::{FakeTelegram, TestUser};
 use support::{Damas, TOKEN, started};
 
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn startup_sets_menus_and_stops_cleanly_on_ctrl_c() {
     let (fake, mut damas) = started(&[]).await;
@@ -21,14 +20,43 @@ async fn startup_sets_menus_and_stops_cleanly_on_ctrl_c() {
     let names = |c: &support::fake_telegram::Call| -> Vec<String> {
         c.params["commands"].as_array().unwrap().iter().map(|x| x["command"].as_str().unwrap().to_string()).collect()
     };
-    let spanish = ["jugar", "reglas", "tablero", "deshacer", "tablas", "abandonar", "pdn", "analizar", "problema", "variantes", "estadisticas", "ajustes", "idioma", "ayuda"];
-    let english = ["play", "rules", "board", "undo", "draw", "resign", "pdn", "analyse", "puzzle", "variants", "stats", "settings", "lang", "help"];
+    let spanish = [
+        "jugar",
+        "reglas",
+        "tablero",
+        "deshacer",
+        "tablas",
+        "abandonar",
+        "pdn",
+        "analizar",
+        "problema",
+        "variantes",
+        "estadisticas",
+        "ajustes",
+        "idioma",
+        "ayuda",
+    ];
+    let english = [
+        "play", "rules", "board", "undo", "draw", "resign", "pdn", "analyse", "puzzle", "variants", "stats",
+        "settings", "lang", "help",
+    ];
     // Other commands may follow these; none in the wrong language.
-    assert!(names(es).starts_with(&spanish.map(String::from)), "the Spanish menu has the Spanish names: {:?}", names(es));
+    assert!(
+        names(es).starts_with(&spanish.map(String::from)),
+        "the Spanish menu has the Spanish names: {:?}",
+        names(es)
+    );
     assert!(names(en).starts_with(&english.map(String::from)), "{:?}", names(en));
-    assert!(!names(es).iter().any(|n| ["play", "rules", "resign", "undo", "help"].contains(&n.as_str())), "{:?}", names(es));
+    assert!(
+        !names(es).iter().any(|n| ["play", "rules", "resign", "undo", "help"].contains(&n.as_str())),
+        "{:?}",
+        names(es)
+    );
     let description = |c: &support::fake_telegram::Call, name: &str| -> String {
-        c.params["commands"].as_array().unwrap().iter().find(|x| x["command"] == name).unwrap()["description"].as_str().unwrap().to_string()
+        c.params["commands"].as_array().unwrap().iter().find(|x| x["command"] == name).unwrap()["description"]
+            .as_str()
+            .unwrap()
+            .to_string()
     };
     assert_eq!(description(es, "abandonar"), "Abandonar la partida");
     assert_eq!(description(en, "resign"), "Resign the game");
@@ -82,7 +110,11 @@ async fn start_help_and_language() {
     let menu = fake.wait_sent(n, ana.id).await;
     let n = fake.call_count();
     let cq = fake.tap(&ana, menu.message_id, "m:lang:es");
-    let answer = fake.wait_call(n, "the tap to be answered", |c| c.method == "answerCallbackQuery" && c.str("callback_query_id").as_deref() == Some(cq.as_str())).await;
+    let answer = fake
+        .wait_call(n, "the tap to be answered", |c| {
+            c.method == "answerCallbackQuery" && c.str("callback_query_id").as_deref() == Some(cq.as_str())
+        })
+        .await;
     assert!(answer.ok());
     assert!(fake.wait_sent(n, ana.id).await.body().contains("español"));
 
@@ -117,7 +149,10 @@ async fn every_language_has_its_menu_messages_and_rules() {
         (Lang::Fr, "jouer", "abandon"),
         (Lang::Nl, "spelen", "opgeven"),
     ] {
-        let menu = menus.iter().find(|c| c.str("language_code").as_deref() == Some(lang.code())).unwrap_or_else(|| panic!("no {lang} menu"));
+        let menu = menus
+            .iter()
+            .find(|c| c.str("language_code").as_deref() == Some(lang.code()))
+            .unwrap_or_else(|| panic!("no {lang} menu"));
         let menu = names(menu);
         assert_eq!(menu[0], (play.to_string(), t(lang, "cmd-play")), "{lang}");
         assert!(menu.contains(&(resign.to_string(), t(lang, "cmd-resign"))), "{lang}: {menu:?}");
@@ -169,19 +204,27 @@ async fn play_menu_asks_for_what_is_missing_and_settings_toggle() {
     let n = fake.call_count();
     fake.send_text(&eva, "/play");
     let menu = fake.wait_sent(n, eva.id).await;
-    assert!(menu.buttons().iter().any(|(l, d)| l.contains("International") && d == "m:play:international"), "{:?}", menu.buttons());
+    assert!(
+        menu.buttons().iter().any(|(l, d)| l.contains("International") && d == "m:play:international"),
+        "{:?}",
+        menu.buttons()
+    );
 
     let n = fake.call_count();
     fake.tap_label(&eva, "International");
     let edited = fake
-        .wait_until(Duration::from_secs(20), "the level question", |f| f.message(eva.id, menu.message_id).filter(|m| m.body().contains("level")))
+        .wait_until(Duration::from_secs(20), "the level question", |f| {
+            f.message(eva.id, menu.message_id).filter(|m| m.body().contains("level"))
+        })
         .await;
     assert_eq!(edited.buttons().len(), 4, "easy, medium, hard, master");
     assert!(fake.calls().iter().skip(n).all(|c| c.method != "sendMessage"), "the menu is edited in place");
 
     fake.tap_label(&eva, "hard");
     let edited = fake
-        .wait_until(Duration::from_secs(20), "the colour question", |f| f.message(eva.id, menu.message_id).filter(|m| m.body().contains("colour")))
+        .wait_until(Duration::from_secs(20), "the colour question", |f| {
+            f.message(eva.id, menu.message_id).filter(|m| m.body().contains("colour"))
+        })
         .await;
     assert!(edited.buttons().iter().any(|(_, d)| d == "m:play:international:3:black"));
 
@@ -199,7 +242,9 @@ async fn play_menu_asks_for_what_is_missing_and_settings_toggle() {
     fake.rate_limit_next("editMessageText", 1);
     fake.tap(&eva, s.message_id, "m:set:board");
     let after = fake
-        .wait_until(Duration::from_secs(20), "the settings to change", |f| f.message(eva.id, s.message_id).filter(|m| m.body().contains("Board: buttons")))
+        .wait_until(Duration::from_secs(20), "the settings to change", |f| {
+            f.message(eva.id, s.message_id).filter(|m| m.body().contains("Board: buttons"))
+        })
         .await;
     assert_eq!(after.edits, 1);
     let edits = fake.calls_to("editMessageText");
@@ -297,16 +342,23 @@ async fn restart_with_redis_keeps_user_choices() {
     let redis = std::env::var("REDIS_URL").unwrap_or_else(|_| "redis://127.0.0.1:6379/0".into());
     let fake = FakeTelegram::start(TOKEN).await;
     // A fresh user id per run, so an earlier run's data cannot make this pass.
-    let id = 4_000_000 + (std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_micros() % 1_000_000) as i64;
+    let id = 4_000_000
+        + (std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_micros() % 1_000_000) as i64;
     let kim = TestUser::new(id, "Kim", Some("en"));
 
     let mut first = Damas::start(&fake.url(), &[("REDIS_URL", &redis)]);
-    fake.wait_until(Duration::from_secs(30), "the first process to poll", |f| (f.get_updates_polls() > 0).then_some(())).await;
+    fake.wait_until(Duration::from_secs(30), "the first process to poll", |f| {
+        (f.get_updates_polls() > 0).then_some(())
+    })
+    .await;
     let n = fake.call_count();
     fake.send_text(&kim, "/settings");
     let s = fake.wait_sent(n, kim.id).await;
     fake.tap(&kim, s.message_id, "m:set:board");
-    fake.wait_until(Duration::from_secs(20), "the board setting to change", |f| f.message(kim.id, s.message_id).filter(|m| m.body().contains("buttons"))).await;
+    fake.wait_until(Duration::from_secs(20), "the board setting to change", |f| {
+        f.message(kim.id, s.message_id).filter(|m| m.body().contains("buttons"))
+    })
+    .await;
     let n = fake.call_count();
     fake.send_text(&kim, "/lang es");
     fake.wait_sent(n, kim.id).await;
@@ -314,7 +366,10 @@ async fn restart_with_redis_keeps_user_choices() {
 
     let polls = fake.get_updates_polls();
     let _second = Damas::start(&fake.url(), &[("REDIS_URL", &redis)]);
-    fake.wait_until(Duration::from_secs(30), "the second process to poll", |f| (f.get_updates_polls() > polls).then_some(())).await;
+    fake.wait_until(Duration::from_secs(30), "the second process to poll", |f| {
+        (f.get_updates_polls() > polls).then_some(())
+    })
+    .await;
     let n = fake.call_count();
     fake.send_text(&kim, "/settings");
     let s = fake.wait_sent(n, kim.id).await;

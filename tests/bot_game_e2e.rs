@@ -23,7 +23,9 @@ async fn pace() {
 
 /// The newest board message (a photo or a text with the board keyboard) in the user's chat.
 fn board(fake: &FakeTelegram, user: &TestUser) -> Option<ChatMessage> {
-    fake.last_bot_message_where(user.id, |m| m.kind == "photo" || m.buttons().iter().any(|(_, d)| d.starts_with("b1:") && d.ends_with(":u")))
+    fake.last_bot_message_where(user.id, |m| {
+        m.kind == "photo" || m.buttons().iter().any(|(_, d)| d.starts_with("b1:") && d.ends_with(":u"))
+    })
 }
 
 /// The engine's move from the caption ("Last move: 3... <code>X</code>") if it is ply `n`.
@@ -53,7 +55,14 @@ fn board_data(m: &ChatMessage) -> CallbackData {
 
 /// Plays the first legal move every turn (typed, or tapped on the board) until the game ends;
 /// returns the final board message.
-async fn play_out(fake: &FakeTelegram, user: &TestUser, variant: VariantId, fen: &str, by_taps: bool, max_moves: usize) -> ChatMessage {
+async fn play_out(
+    fake: &FakeTelegram,
+    user: &TestUser,
+    variant: VariantId,
+    fen: &str,
+    by_taps: bool,
+    max_moves: usize,
+) -> ChatMessage {
     let mut position = Position::from_fen(variant, fen).unwrap();
     let mut plies = 0;
     let board_id = board(fake, user).expect("a board").message_id;
@@ -72,14 +81,28 @@ async fn play_out(fake: &FakeTelegram, user: &TestUser, variant: VariantId, fen:
             let n = fake.call_count();
             let cq = fake.tap(user, board_id, &pick(&data, variant, &[mv.from()]));
             // The answer comes at once; the selection shows on the keyboard only.
-            fake.wait_call(n, "the tap answered", |c| c.method == "answerCallbackQuery" && c.str("callback_query_id").as_deref() == Some(cq.as_str())).await;
+            fake.wait_call(n, "the tap answered", |c| {
+                c.method == "answerCallbackQuery" && c.str("callback_query_id").as_deref() == Some(cq.as_str())
+            })
+            .await;
             let selected = fake
-                .wait_until(WAIT, "the piece selected", |f| f.message(user.id, board_id).filter(|m| m.edits > before && m.buttons().iter().any(|(l, _)| l.contains("🔵"))))
+                .wait_until(WAIT, "the piece selected", |f| {
+                    f.message(user.id, board_id)
+                        .filter(|m| m.edits > before && m.buttons().iter().any(|(l, _)| l.contains("🔵")))
+                })
                 .await;
             let data = board_data(&selected);
             pace().await;
             fake.tap(user, board_id, &pick(&data, variant, &[mv.from(), mv.to()]));
-            if mv.captures().len() > 1 && !matches!(keyboard::advance(&position, &[keyboard::coord(variant.rules(), mv.from()), keyboard::coord(variant.rules(), mv.to())]), keyboard::Step::Ready(_)) {
+            if mv.captures().len() > 1
+                && !matches!(
+                    keyboard::advance(
+                        &position,
+                        &[keyboard::coord(variant.rules(), mv.from()), keyboard::coord(variant.rules(), mv.to())]
+                    ),
+                    keyboard::Step::Ready(_)
+                )
+            {
                 panic!("route choice needed for {text}; not scripted");
             }
         } else {
@@ -91,7 +114,11 @@ async fn play_out(fake: &FakeTelegram, user: &TestUser, variant: VariantId, fen:
         // Wait for the reply: the game over, or the engine's move shown with the user to move.
         let m = fake
             .wait_until(WAIT, "the engine's reply", |f| {
-                f.message(user.id, board_id).filter(|m| finished(&m.body()) || (m.body().contains("Your move") && last_move(&m.body(), plies + 1).is_some()) || (m.body().contains("Te toca") && last_move(&m.body(), plies + 1).is_some()))
+                f.message(user.id, board_id).filter(|m| {
+                    finished(&m.body())
+                        || (m.body().contains("Your move") && last_move(&m.body(), plies + 1).is_some())
+                        || (m.body().contains("Te toca") && last_move(&m.body(), plies + 1).is_some())
+                })
             })
             .await;
         if let Some(reply) = last_move(&m.body(), plies + 1) {
@@ -120,19 +147,34 @@ async fn english_game_by_text_to_a_result() {
     let end = play_out(&fake, &ann, VariantId::English, "B:WK27,K28:B1,5", false, 60).await;
     assert!(finished(&end.body()), "{}", end.body());
     assert!(fake.calls_to("editMessageMedia").iter().all(|c| c.ok()));
-    assert!(fake.calls_to("editMessageCaption").iter().any(|c| c.str("caption").unwrap_or_default().contains("Thinking"))
-        || fake.calls_to("editMessageMedia").iter().any(|c| c.params.to_string().contains("Thinking")), "the caption says the engine is thinking");
+    assert!(
+        fake.calls_to("editMessageCaption").iter().any(|c| c.str("caption").unwrap_or_default().contains("Thinking"))
+            || fake.calls_to("editMessageMedia").iter().any(|c| c.params.to_string().contains("Thinking")),
+        "the caption says the engine is thinking"
+    );
     // The result message with its buttons; the PDN button sends the file.
-    let result = fake.wait_until(WAIT, "the result message", |f| f.last_bot_message_where(ann.id, |m| m.kind == "text" && finished(&m.body()))).await;
+    let result = fake
+        .wait_until(WAIT, "the result message", |f| {
+            f.last_bot_message_where(ann.id, |m| m.kind == "text" && finished(&m.body()))
+        })
+        .await;
     let labels: Vec<String> = result.buttons().into_iter().map(|(l, _)| l).collect();
-    assert!(labels.contains(&"Rematch".to_string()) && labels.contains(&"PDN".to_string()) && labels.contains(&"New game".to_string()), "{labels:?}");
+    assert!(
+        labels.contains(&"Rematch".to_string())
+            && labels.contains(&"PDN".to_string())
+            && labels.contains(&"New game".to_string()),
+        "{labels:?}"
+    );
     let n = fake.call_count();
     fake.tap(&ann, result.message_id, &result.buttons().into_iter().find(|(l, _)| l == "PDN").unwrap().1);
     let doc = fake.wait_sent(n, ann.id).await;
     assert_eq!(doc.kind, "document");
     let (name, bytes) = fake.file(doc.file.as_deref().unwrap()).unwrap();
     let pdn = String::from_utf8(bytes).unwrap();
-    assert!(name.ends_with(".pdn") && pdn.contains("[FEN \"B:WK27,K28:B1,5\"]") && pdn.contains("[GameType"), "{name}: {pdn}");
+    assert!(
+        name.ends_with(".pdn") && pdn.contains("[FEN \"B:WK27,K28:B1,5\"]") && pdn.contains("[GameType"),
+        "{name}: {pdn}"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -149,13 +191,24 @@ async fn international_game_by_taps_to_a_result_and_stale_taps() {
     assert!(finished(&end.body()), "{}", end.body());
     assert!(fake.calls_to("editMessageReplyMarkup").iter().any(|c| c.ok()), "picking a piece edits only the keyboard");
     // The result message comes after the final board.
-    fake.wait_until(WAIT, "the result message", |f| f.last_bot_message_where(ivo.id, |m| m.kind == "text" && finished(&m.body()))).await;
+    fake.wait_until(WAIT, "the result message", |f| {
+        f.last_bot_message_where(ivo.id, |m| m.kind == "text" && finished(&m.body()))
+    })
+    .await;
 
     // A tap on a board drawn for an earlier ply changes nothing and says so.
     let n = fake.call_count();
     let before = fake.message(ivo.id, first.message_id).unwrap();
-    let cq = fake.tap(&ivo, first.message_id, &CallbackData::new(old.game(), old.ply(), Action::Pick(vec![])).unwrap().encode());
-    let answer = fake.wait_call(n, "the stale tap answered", |c| c.method == "answerCallbackQuery" && c.str("callback_query_id").as_deref() == Some(cq.as_str())).await;
+    let cq = fake.tap(
+        &ivo,
+        first.message_id,
+        &CallbackData::new(old.game(), old.ply(), Action::Pick(vec![])).unwrap().encode(),
+    );
+    let answer = fake
+        .wait_call(n, "the stale tap answered", |c| {
+            c.method == "answerCallbackQuery" && c.str("callback_query_id").as_deref() == Some(cq.as_str())
+        })
+        .await;
     assert!(answer.str("text").is_some_and(|t| !t.is_empty()), "{:?}", answer.params);
     tokio::time::sleep(Duration::from_millis(300)).await;
     assert_eq!(fake.message(ivo.id, first.message_id).unwrap().edits, before.edits);

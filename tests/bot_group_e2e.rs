@@ -27,36 +27,25 @@ fn board_data(m: &ChatMessage) -> CallbackData {
 
 fn pick(card: &ChatMessage, variant: VariantId, squares: &[Square]) -> String {
     let data = board_data(card);
-    let taps = squares
-        .iter()
-        .map(|sq| keyboard::coord(variant.rules(), *sq))
-        .collect();
-    CallbackData::new(data.game(), data.ply(), Action::Pick(taps))
-        .unwrap()
-        .encode()
+    let taps = squares.iter().map(|sq| keyboard::coord(variant.rules(), *sq)).collect();
+    CallbackData::new(data.game(), data.ply(), Action::Pick(taps)).unwrap().encode()
 }
 
 async fn answer_of(fake: &FakeTelegram, cq: &str) -> String {
-    fake.wait_until(WAIT, "the tap answered", |f| f.callback_answer(cq))
-        .await
+    fake.wait_until(WAIT, "the tap answered", |f| f.callback_answer(cq)).await
 }
 
 /// Waits until the card shows ply `ply` ("Last move: 2. <code>...").
 async fn card_at(fake: &FakeTelegram, card: i64, ply: usize) -> ChatMessage {
     let marker = support::last_move_marker(ply);
     fake.wait_until(WAIT, &format!("the card at ply {ply}"), |f| {
-        f.message(GROUP, card)
-            .filter(|m| m.body().contains(&marker))
+        f.message(GROUP, card).filter(|m| m.body().contains(&marker))
     })
     .await
 }
 
 fn first_move(position: &Position) -> (String, Square, Square) {
-    let mv = position
-        .legal_moves()
-        .into_iter()
-        .next()
-        .expect("a legal move");
+    let mv = position.legal_moves().into_iter().next().expect("a legal move");
     (position.notation(&mv), mv.from(), mv.to())
 }
 
@@ -82,18 +71,11 @@ async fn group_game(env: &[(&str, &str)]) {
     let fen = "W:W28:B23,9";
 
     let n = fake.call_count();
-    fake.send_group_text(
-        GROUP,
-        &ann,
-        &format!("/challenge international white {fen}"),
-        None,
-    );
+    fake.send_group_text(GROUP, &ann, &format!("/challenge international white {fen}"), None);
     let card = fake.wait_sent(n, GROUP).await;
     assert_eq!(card.kind, "photo", "the challenge card shows the board");
     assert!(
-        card.body().contains("Ann")
-            && card.body().contains("International")
-            && card.body().contains("not rated"),
+        card.body().contains("Ann") && card.body().contains("International") && card.body().contains("not rated"),
         "{}",
         card.body()
     );
@@ -108,28 +90,15 @@ async fn group_game(env: &[(&str, &str)]) {
     let n = fake.call_count();
     fake.tap_in(GROUP, &bob, id, &button(&card, "Accept"));
     let card = fake
-        .wait_until(WAIT, "the game to start", |f| {
-            f.message(GROUP, id)
-                .filter(|m| m.body().contains("Ann to move"))
-        })
+        .wait_until(WAIT, "the game to start", |f| f.message(GROUP, id).filter(|m| m.body().contains("Ann to move")))
         .await;
     assert!(card.body().contains("Bob"), "{}", card.body());
     // Ann moves first and hears it privately, not in the group.
-    let notice = fake
-        .wait_call(n, "the private notice", |c| {
-            c.method == "sendMessage" && c.chat_id() == Some(ann.id)
-        })
-        .await;
+    let notice =
+        fake.wait_call(n, "the private notice", |c| c.method == "sendMessage" && c.chat_id() == Some(ann.id)).await;
+    assert!(notice.str("text").unwrap_or_default().contains("Your move"), "{:?}", notice.params);
     assert!(
-        notice.str("text").unwrap_or_default().contains("Your move"),
-        "{:?}",
-        notice.params
-    );
-    assert!(
-        fake.calls()
-            .iter()
-            .skip(n)
-            .all(|c| !(c.method.starts_with("send") && c.chat_id() == Some(GROUP))),
+        fake.calls().iter().skip(n).all(|c| !(c.method.starts_with("send") && c.chat_id() == Some(GROUP))),
         "the group stays quiet"
     );
 
@@ -152,37 +121,20 @@ async fn group_game(env: &[(&str, &str)]) {
     let cq = fake.tap_in(GROUP, &bob, id, &pick(&card, variant, &[from, to]));
     assert_eq!(answer_of(&fake, &cq).await, "It is not your turn.");
     tokio::time::sleep(Duration::from_millis(300)).await;
-    assert_eq!(
-        fake.message(GROUP, id).unwrap().edits,
-        edits,
-        "refused taps leave the card alone"
-    );
+    assert_eq!(fake.message(GROUP, id).unwrap().edits, edits, "refused taps leave the card alone");
 
     // Ann: the piece (the keyboard shows the selection), then the destination.
     fake.tap_in(GROUP, &ann, id, &pick(&card, variant, &[from]));
     let selected = fake
         .wait_until(WAIT, "the selection", |f| {
-            f.message(GROUP, id)
-                .filter(|m| m.buttons().iter().any(|(l, _)| l.contains("🔵")))
+            f.message(GROUP, id).filter(|m| m.buttons().iter().any(|(l, _)| l.contains("🔵")))
         })
         .await;
     let n = fake.call_count();
     fake.tap_in(GROUP, &ann, id, &pick(&selected, variant, &[from, to]));
     let card = card_at(&fake, id, 1).await;
-    assert!(
-        card.body().contains(&text) && card.body().contains("Bob to move"),
-        "{}",
-        card.body()
-    );
-    assert_eq!(
-        fake.calls()
-            .iter()
-            .skip(n)
-            .filter(|c| c.method == "editMessageMedia")
-            .count(),
-        1,
-        "one edit per move"
-    );
+    assert!(card.body().contains(&text) && card.body().contains("Bob to move"), "{}", card.body());
+    assert_eq!(fake.calls().iter().skip(n).filter(|c| c.method == "editMessageMedia").count(), 1, "one edit per move");
     position = position.play(&position.parse_move(&text).unwrap());
 
     // Bob replies to the card with his move.
@@ -196,9 +148,7 @@ async fn group_game(env: &[(&str, &str)]) {
     answer_of(&fake, &cq).await;
     let offered = "Bob asks to take back a move";
     let card = fake
-        .wait_until(WAIT, "the takeback offer", |f| {
-            f.message(GROUP, id).filter(|m| m.body().contains(offered))
-        })
+        .wait_until(WAIT, "the takeback offer", |f| f.message(GROUP, id).filter(|m| m.body().contains(offered)))
         .await;
     let cq = fake.tap_in(GROUP, &carl, id, &button(&card, "↩️✅"));
     assert_eq!(answer_of(&fake, &cq).await, "This is not your game.");
@@ -207,18 +157,18 @@ async fn group_game(env: &[(&str, &str)]) {
     // Ann declines: the offer goes, the move stays.
     fake.tap_in(GROUP, &ann, id, &button(&card, "↩️❌"));
     let card = fake
-        .wait_until(WAIT, "the declined takeback", |f| {
-            f.message(GROUP, id).filter(|m| !m.body().contains(offered))
-        })
+        .wait_until(WAIT, "the declined takeback", |f| f.message(GROUP, id).filter(|m| !m.body().contains(offered)))
         .await;
-    assert!(card.body().contains(&support::last_move_marker(2)) && card.body().contains("Ann to move"), "{}", card.body());
+    assert!(
+        card.body().contains(&support::last_move_marker(2)) && card.body().contains("Ann to move"),
+        "{}",
+        card.body()
+    );
     // Asked again and accepted: back to Bob's turn at ply 1, with one picture edit.
     let cq = fake.tap_in(GROUP, &bob, id, &button(&card, "↩️"));
     answer_of(&fake, &cq).await;
     let card = fake
-        .wait_until(WAIT, "the second takeback offer", |f| {
-            f.message(GROUP, id).filter(|m| m.body().contains(offered))
-        })
+        .wait_until(WAIT, "the second takeback offer", |f| f.message(GROUP, id).filter(|m| m.body().contains(offered)))
         .await;
     let n = fake.call_count();
     fake.tap_in(GROUP, &ann, id, &button(&card, "↩️✅"));
@@ -243,59 +193,38 @@ async fn group_game(env: &[(&str, &str)]) {
     assert!(refusal.kind == "text" && !refusal.body().is_empty());
     let (text, _, _) = first_move(&position);
     fake.send_group_text(GROUP, &ann, &format!("/m {text}"), None);
-    let card = fake
-        .wait_until(WAIT, "the result", |f| {
-            f.message(GROUP, id)
-                .filter(|m| m.body().contains("White won"))
-        })
-        .await;
-    assert!(
-        card.body().contains("Black has no pieces left"),
-        "{}",
-        card.body()
-    );
+    let card =
+        fake.wait_until(WAIT, "the result", |f| f.message(GROUP, id).filter(|m| m.body().contains("White won"))).await;
+    assert!(card.body().contains("Black has no pieces left"), "{}", card.body());
     let labels: Vec<String> = card.buttons().into_iter().map(|(l, _)| l).collect();
-    assert!(
-        labels.contains(&"Rematch".to_string()) && labels.contains(&"PDN".to_string()),
-        "{labels:?}"
-    );
+    assert!(labels.contains(&"Rematch".to_string()) && labels.contains(&"PDN".to_string()), "{labels:?}");
 
     // The PDN button posts the file.
     let n = fake.call_count();
     fake.tap_in(GROUP, &carl, id, &button(&card, "PDN"));
     let doc = fake.wait_sent(n, GROUP).await;
     let pdn = String::from_utf8(fake.file(doc.file.as_deref().unwrap()).unwrap().1).unwrap();
-    assert!(
-        pdn.contains("[White \"Ann\"]") && pdn.contains("[Black \"Bob\"]") && pdn.contains("2-0"),
-        "{pdn}"
-    );
+    assert!(pdn.contains("[White \"Ann\"]") && pdn.contains("[Black \"Bob\"]") && pdn.contains("2-0"), "{pdn}");
 
     // Rematch: asked by one, agreed by the other; the new game gets its own card.
     let cq = fake.tap_in(GROUP, &bob, id, &button(&card, "Rematch"));
     answer_of(&fake, &cq).await;
     let card = fake
         .wait_until(WAIT, "the rematch offer", |f| {
-            f.message(GROUP, id)
-                .filter(|m| m.body().contains("Bob wants a rematch"))
+            f.message(GROUP, id).filter(|m| m.body().contains("Bob wants a rematch"))
         })
         .await;
     let n = fake.call_count();
     fake.tap_in(GROUP, &ann, id, &button(&card, "Rematch"));
     let fresh = fake.wait_sent(n, GROUP).await;
-    assert!(
-        fresh.kind == "photo" && fresh.body().contains("⚪ Bob — ⚫ Ann"),
-        "colours swap: {}",
-        fresh.body()
-    );
+    assert!(fresh.kind == "photo" && fresh.body().contains("⚪ Bob — ⚫ Ann"), "colours swap: {}", fresh.body());
 
     // /games lists it.
     let n = fake.call_count();
     fake.send_group_text(GROUP, &carl, "/games", None);
     let list = fake.wait_sent(n, GROUP).await;
     assert!(
-        list.body().contains("Bob")
-            && list.body().contains("Ann")
-            && list.body().contains("International"),
+        list.body().contains("Bob") && list.body().contains("Ann") && list.body().contains("International"),
         "{}",
         list.body()
     );
@@ -323,11 +252,7 @@ async fn ratings_limits_and_taps(env: &[(&str, &str)]) {
     let n = fake.call_count();
     fake.send_group_text(GROUP, &ann, "/challenge russian black", Some(bob_says));
     let card = fake.wait_sent(n, GROUP).await;
-    assert!(
-        card.body().contains("tg://user?id=6102"),
-        "Bob is named: {}",
-        card.body()
-    );
+    assert!(card.body().contains("tg://user?id=6102"), "Bob is named: {}", card.body());
     assert!(card.buttons().iter().any(|(l, _)| l.contains("Decline")));
     let id = card.message_id;
 
@@ -335,18 +260,11 @@ async fn ratings_limits_and_taps(env: &[(&str, &str)]) {
     let n = fake.call_count();
     fake.send_group_text(GROUP, &ann, "/challenge english", None);
     let refused = fake.wait_sent(n, GROUP).await;
-    assert!(
-        refused.body().contains("limit of open challenges (1)"),
-        "{}",
-        refused.body()
-    );
+    assert!(refused.body().contains("limit of open challenges (1)"), "{}", refused.body());
 
     fake.tap_in(GROUP, &bob, id, &button(&card, "Accept"));
     let card = fake
-        .wait_until(WAIT, "the game to start", |f| {
-            f.message(GROUP, id)
-                .filter(|m| m.body().contains("Bob to move"))
-        })
+        .wait_until(WAIT, "the game to start", |f| f.message(GROUP, id).filter(|m| m.body().contains("Bob to move")))
         .await;
 
     // Bob (White, to move) and Ann tap at the same instant, and Bob's tap arrives twice: exactly one
@@ -355,39 +273,21 @@ async fn ratings_limits_and_taps(env: &[(&str, &str)]) {
     let position = Position::start(variant);
     let (text, from, to) = first_move(&position);
     let mine = pick(&card, variant, &[from, to]);
-    let black_piece = position
-        .pieces()
-        .find(|(_, p)| p.color == damas::rules::Color::Black)
-        .map(|(sq, _)| sq)
-        .unwrap();
+    let black_piece = position.pieces().find(|(_, p)| p.color == damas::rules::Color::Black).map(|(sq, _)| sq).unwrap();
     let hers = pick(&card, variant, &[black_piece]);
     let n = fake.call_count();
-    let ids = fake.taps_in(
-        GROUP,
-        &[(&bob, id, &mine), (&ann, id, &hers), (&bob, id, &mine)],
-    );
-    let answers = [
-        answer_of(&fake, &ids[0]).await,
-        answer_of(&fake, &ids[1]).await,
-        answer_of(&fake, &ids[2]).await,
-    ];
+    let ids = fake.taps_in(GROUP, &[(&bob, id, &mine), (&ann, id, &hers), (&bob, id, &mine)]);
+    let answers = [answer_of(&fake, &ids[0]).await, answer_of(&fake, &ids[1]).await, answer_of(&fake, &ids[2]).await];
     // Taps are handled one after the other: Ann's and the repeat find the board changed, or (had
     // Ann's come first) Ann is told it is not her turn.
     assert_eq!(answers[0], "", "{answers:?}");
-    assert!(
-        ["It is not your turn.", "The board has changed."].contains(&answers[1].as_str()),
-        "{answers:?}"
-    );
+    assert!(["It is not your turn.", "The board has changed."].contains(&answers[1].as_str()), "{answers:?}");
     assert_eq!(answers[2], "The board has changed.", "{answers:?}");
     let card = card_at(&fake, id, 1).await;
     assert!(card.body().contains(&text));
     tokio::time::sleep(Duration::from_millis(300)).await;
     assert_eq!(
-        fake.calls()
-            .iter()
-            .skip(n)
-            .filter(|c| c.method == "editMessageMedia")
-            .count(),
+        fake.calls().iter().skip(n).filter(|c| c.method == "editMessageMedia").count(),
         1,
         "exactly one move applied"
     );
@@ -398,17 +298,12 @@ async fn ratings_limits_and_taps(env: &[(&str, &str)]) {
     answer_of(&fake, &cq).await;
     let card = fake
         .wait_until(WAIT, "the confirmation", |f| {
-            f.message(GROUP, id)
-                .filter(|m| m.buttons().iter().any(|(l, _)| l.contains("Yes, resign")))
+            f.message(GROUP, id).filter(|m| m.buttons().iter().any(|(l, _)| l.contains("Yes, resign")))
         })
         .await;
     fake.tap_in(GROUP, &ann, id, &button(&card, "Yes, resign"));
-    let card = fake
-        .wait_until(WAIT, "the result", |f| {
-            f.message(GROUP, id)
-                .filter(|m| m.body().contains("White won"))
-        })
-        .await;
+    let card =
+        fake.wait_until(WAIT, "the result", |f| f.message(GROUP, id).filter(|m| m.body().contains("White won"))).await;
     assert!(card.body().contains("Black resigned"), "{}", card.body());
 
     // Ratings moved: in the group and overall.
@@ -416,30 +311,18 @@ async fn ratings_limits_and_taps(env: &[(&str, &str)]) {
     fake.send_group_text(GROUP, &bob, "/top russian", None);
     let top = fake.wait_sent(n, GROUP).await;
     let body = top.body();
-    assert!(
-        body.contains("Best in this group") && body.contains("Best overall"),
-        "{body}"
-    );
+    assert!(body.contains("Best in this group") && body.contains("Best overall"), "{body}");
     let first = body.find("1. Bob").unwrap_or_else(|| panic!("{body}"));
     let second = body.find("2. Ann").unwrap_or_else(|| panic!("{body}"));
     assert!(first < second);
-    let rating: u32 = body[first + "1. Bob — ".len()..]
-        .chars()
-        .take_while(char::is_ascii_digit)
-        .collect::<String>()
-        .parse()
-        .unwrap();
+    let rating: u32 =
+        body[first + "1. Bob — ".len()..].chars().take_while(char::is_ascii_digit).collect::<String>().parse().unwrap();
     assert!(rating > 1500, "{body}");
 
     let n = fake.call_count();
     fake.send_group_text(GROUP, &ann, "/stats", None);
     let stats = fake.wait_sent(n, GROUP).await;
-    assert!(
-        stats.body().contains("Ratings in this group")
-            && stats.body().contains("Russian"),
-        "{}",
-        stats.body()
-    );
+    assert!(stats.body().contains("Ratings in this group") && stats.body().contains("Russian"), "{}", stats.body());
 
     // Bob declines a challenge addressed to him; the card says so.
     let ann_says = fake.send_group_text(GROUP, &ann, "again?", None);
@@ -449,8 +332,7 @@ async fn ratings_limits_and_taps(env: &[(&str, &str)]) {
     fake.tap_in(GROUP, &ann, card.message_id, &button(&card, "Decline"));
     let card = fake
         .wait_until(WAIT, "the declined card", |f| {
-            f.message(GROUP, card.message_id)
-                .filter(|m| m.body().contains("aborted"))
+            f.message(GROUP, card.message_id).filter(|m| m.body().contains("aborted"))
         })
         .await;
     assert!(card.buttons().is_empty(), "{:?}", card.buttons());
@@ -501,10 +383,8 @@ async fn card_follows_the_mini_app(env: &[(&str, &str)], two_processes: bool) {
     let base = match second.as_mut() {
         Some(other) => {
             let addr = other.wait_http_addr();
-            fake.wait_until(WAIT, "the second process to connect", |f| {
-                (f.calls_to("getMe").len() >= 2).then_some(())
-            })
-            .await;
+            fake.wait_until(WAIT, "the second process to connect", |f| (f.calls_to("getMe").len() >= 2).then_some(()))
+                .await;
             format!("http://{addr}")
         }
         None => format!("http://{}", damas.wait_http_addr()),
@@ -519,9 +399,7 @@ async fn card_follows_the_mini_app(env: &[(&str, &str)], two_processes: bool) {
     let id = card.message_id;
     fake.tap_in(GROUP, &bob, id, &button(&card, "Accept"));
     let card = fake
-        .wait_until(WAIT, "the game to start", |f| {
-            f.message(GROUP, id).filter(|m| m.body().contains("Ann to move"))
-        })
+        .wait_until(WAIT, "the game to start", |f| f.message(GROUP, id).filter(|m| m.body().contains("Ann to move")))
         .await;
     let game = board_data(&card).game().to_owned();
     // Let the start settle, so that what follows counts only the move's edits.
@@ -544,13 +422,7 @@ async fn card_follows_the_mini_app(env: &[(&str, &str)], two_processes: bool) {
     let card = card_at(&fake, id, 1).await;
     assert!(card.body().contains(&text) && card.body().contains("Bob to move"), "{}", card.body());
     tokio::time::sleep(Duration::from_millis(1500)).await;
-    let edits = |n: usize| {
-        fake.calls()
-            .iter()
-            .skip(n)
-            .filter(|c| c.method.starts_with("editMessage"))
-            .count()
-    };
+    let edits = |n: usize| fake.calls().iter().skip(n).filter(|c| c.method.starts_with("editMessage")).count();
     assert_eq!(edits(n), 1, "exactly one edit of the card for the move");
 
     // Bob answers on the card as usual: one edit, and the listener adds none.
@@ -572,9 +444,7 @@ async fn card_follows_the_mini_app(env: &[(&str, &str)], two_processes: bool) {
         .expect("resign request");
     assert_eq!(reply.status().as_u16(), 200, "{:?}", reply.text().await);
     let card = fake
-        .wait_until(WAIT, "the result on the card", |f| {
-            f.message(GROUP, id).filter(|m| m.body().contains("Black won"))
-        })
+        .wait_until(WAIT, "the result on the card", |f| f.message(GROUP, id).filter(|m| m.body().contains("Black won")))
         .await;
     assert!(card.body().contains("White resigned"), "{}", card.body());
 }
@@ -607,16 +477,28 @@ async fn a_groups_daily_puzzle_lists_who_found_it() {
 
     fake.send_group_text(CHAT, &ann, "/daily on russian", None);
     let card = fake
-        .wait_until(WAIT, "the day's card", |f| f.messages(CHAT).into_iter().find(|m| m.kind == "photo" && m.body().contains("Daily puzzle")))
+        .wait_until(WAIT, "the day's card", |f| {
+            f.messages(CHAT).into_iter().find(|m| m.kind == "photo" && m.body().contains("Daily puzzle"))
+        })
         .await;
-    assert!(fake.messages(CHAT).iter().any(|m| m.body().contains("Daily puzzle on: a new Russian draughts puzzle")), "{:?}", fake.messages(CHAT).iter().map(ChatMessage::body).collect::<Vec<_>>());
+    assert!(
+        fake.messages(CHAT).iter().any(|m| m.body().contains("Daily puzzle on: a new Russian draughts puzzle")),
+        "{:?}",
+        fake.messages(CHAT).iter().map(ChatMessage::body).collect::<Vec<_>>()
+    );
     let day = daily::day_of(damas::game::now_unix());
     let puzzle = &puzzles(VariantId::Russian)[daily::puzzle_of_day(VariantId::Russian, day).unwrap()];
     let body = card.body();
-    assert!(body.contains(&daily::date_label(day)) && body.contains(&format!("rating {}", puzzle.rating)) && body.contains("Nobody has found it yet"), "{body}");
+    assert!(
+        body.contains(&daily::date_label(day))
+            && body.contains(&format!("rating {}", puzzle.rating))
+            && body.contains("Nobody has found it yet"),
+        "{body}"
+    );
     let position = Position::from_fen(VariantId::Russian, &puzzle.fen).unwrap();
     let choices = move_choices(&position);
-    let labels: Vec<String> = card.buttons().into_iter().filter(|(_, d)| d.starts_with("dy:")).map(|(l, _)| l).collect();
+    let labels: Vec<String> =
+        card.buttons().into_iter().filter(|(_, d)| d.starts_with("dy:")).map(|(l, _)| l).collect();
     assert_eq!(labels, choices, "a button per legal move");
     let solution = position.parse_move(&puzzle.solution).unwrap();
     let right = choices.iter().position(|m| position.parse_move(m).unwrap().same_effect(&solution)).unwrap();
@@ -640,15 +522,26 @@ async fn a_groups_daily_puzzle_lists_who_found_it() {
     let cq = fake.tap_in(CHAT, &cy, card.message_id, &format!("dy:{}:{right}", day - 1));
     assert!(answer_of(&fake, &cq).await.contains("older daily puzzle"));
     let listed = format!("Found by: Ann, Cy (2 of {tries} tries)");
-    let card = fake.wait_until(WAIT, "the solvers on the card", |f| f.message(CHAT, card.message_id).filter(|m| m.body().contains(&listed))).await;
-    assert_eq!(card.buttons().iter().filter(|(_, d)| d.starts_with("dy:")).count(), choices.len(), "the card keeps its buttons");
+    let card = fake
+        .wait_until(WAIT, "the solvers on the card", |f| {
+            f.message(CHAT, card.message_id).filter(|m| m.body().contains(&listed))
+        })
+        .await;
+    assert_eq!(
+        card.buttons().iter().filter(|(_, d)| d.starts_with("dy:")).count(),
+        choices.len(),
+        "the card keeps its buttons"
+    );
 
     // Switching on again the same day posts nothing new; off stops it.
     let n = fake.call_count();
     fake.send_group_text(CHAT, &ann, "/daily on russian", None);
     fake.wait_sent(n, CHAT).await;
     fake.send_group_text(CHAT, &ann, "/daily off", None);
-    fake.wait_until(WAIT, "switched off", |f| f.messages(CHAT).into_iter().find(|m| m.body().contains("Daily puzzle off."))).await;
+    fake.wait_until(WAIT, "switched off", |f| {
+        f.messages(CHAT).into_iter().find(|m| m.body().contains("Daily puzzle off."))
+    })
+    .await;
     assert_eq!(fake.messages(CHAT).iter().filter(|m| m.kind == "photo").count(), 1, "one card a day");
     let n = fake.call_count();
     fake.send_group_text(CHAT, &bob, "/daily", None);

@@ -24,10 +24,7 @@ async fn pace() {
 
 /// A user id no earlier run used, so data left in Redis cannot make a test pass.
 fn fresh_id(base: i64) -> i64 {
-    let micros = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .unwrap()
-        .as_micros();
+    let micros = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_micros();
     base + (micros % 1_000_000) as i64
 }
 
@@ -46,30 +43,20 @@ fn my_turn(body: &str) -> bool {
 /// Waits until board message `board_id` shows ply `ply` with the user to move.
 async fn wait_ply(fake: &FakeTelegram, user: &TestUser, board_id: i64, ply: usize) -> ChatMessage {
     fake.wait_until(WAIT, &format!("the board at ply {ply}"), |f| {
-        f.message(user.id, board_id)
-            .filter(|m| my_turn(&m.body()) && last_move(&m.body(), ply).is_some())
+        f.message(user.id, board_id).filter(|m| my_turn(&m.body()) && last_move(&m.body(), ply).is_some())
     })
     .await
 }
 
 /// Any board callback of a board message, to learn the game id and ply it was drawn for.
 fn board_data(m: &ChatMessage) -> CallbackData {
-    let (_, d) = m
-        .buttons()
-        .into_iter()
-        .find(|(_, d)| d.starts_with("b1:"))
-        .expect("board buttons");
+    let (_, d) = m.buttons().into_iter().find(|(_, d)| d.starts_with("b1:")).expect("board buttons");
     CallbackData::parse(&d).unwrap()
 }
 
 fn pick(data: &CallbackData, variant: VariantId, squares: &[damas::rules::Square]) -> String {
-    let taps = squares
-        .iter()
-        .map(|sq| keyboard::coord(variant.rules(), *sq))
-        .collect();
-    CallbackData::new(data.game(), data.ply(), Action::Pick(taps))
-        .unwrap()
-        .encode()
+    let taps = squares.iter().map(|sq| keyboard::coord(variant.rules(), *sq)).collect();
+    CallbackData::new(data.game(), data.ply(), Action::Pick(taps)).unwrap().encode()
 }
 
 /// A game being followed by the test: its moves as the board should show them.
@@ -82,12 +69,7 @@ struct Tracked {
 
 impl Tracked {
     fn new(variant: VariantId, start: Position, board_id: i64) -> Tracked {
-        Tracked {
-            variant,
-            start,
-            moves: Vec::new(),
-            board_id,
-        }
+        Tracked { variant, start, moves: Vec::new(), board_id }
     }
 
     fn position(&self) -> Position {
@@ -140,39 +122,21 @@ impl Tracked {
         let m = fake.message(user.id, self.board_id).unwrap();
         let before = m.edits;
         pace().await;
-        fake.tap(
-            user,
-            self.board_id,
-            &pick(&board_data(&m), self.variant, &[mv.from()]),
-        );
+        fake.tap(user, self.board_id, &pick(&board_data(&m), self.variant, &[mv.from()]));
         let selected = fake
-            .wait_until(WAIT, "the piece selected", |f| {
-                f.message(user.id, self.board_id)
-                    .filter(|m| m.edits > before)
-            })
+            .wait_until(WAIT, "the piece selected", |f| f.message(user.id, self.board_id).filter(|m| m.edits > before))
             .await;
         pace().await;
-        fake.tap(
-            user,
-            self.board_id,
-            &pick(&board_data(&selected), self.variant, &[mv.from(), mv.to()]),
-        );
+        fake.tap(user, self.board_id, &pick(&board_data(&selected), self.variant, &[mv.from(), mv.to()]));
         self.after_my_move(fake, user, p.notation(&mv)).await
     }
 
-    async fn after_my_move(
-        &mut self,
-        fake: &FakeTelegram,
-        user: &TestUser,
-        mine: String,
-    ) -> ChatMessage {
+    async fn after_my_move(&mut self, fake: &FakeTelegram, user: &TestUser, mine: String) -> ChatMessage {
         self.moves.push(mine);
         let m = wait_ply(fake, user, self.board_id, self.plies() + 1).await;
         let reply = last_move(&m.body(), self.plies() + 1).unwrap();
         let p = self.position();
-        let mv = p
-            .parse_move(&reply)
-            .unwrap_or_else(|e| panic!("engine move {reply}: {e}"));
+        let mv = p.parse_move(&reply).unwrap_or_else(|e| panic!("engine move {reply}: {e}"));
         self.moves.push(p.notation(&mv));
         m
     }
@@ -180,12 +144,7 @@ impl Tracked {
 
 /// What the bot sent or edited in `user`'s chat after call number `after`.
 fn chat_calls(fake: &FakeTelegram, after: usize, user: &TestUser) -> Vec<String> {
-    fake.calls()
-        .into_iter()
-        .skip(after)
-        .filter(|c| c.chat_id() == Some(user.id))
-        .map(|c| c.method)
-        .collect()
+    fake.calls().into_iter().skip(after).filter(|c| c.chat_id() == Some(user.id)).map(|c| c.method).collect()
 }
 
 /// A move the rules refuse is explained with the rules' reason in the user's language, with the
@@ -198,11 +157,7 @@ async fn a_refused_move_is_explained_and_changes_nothing() {
     let position = Position::from_fen(VariantId::English, fen).unwrap();
     let refused = position.parse_move("1-6").unwrap_err();
     assert_eq!(refused.reason, Reason::CaptureRequired);
-    let legal: Vec<String> = position
-        .legal_moves()
-        .iter()
-        .map(|m| position.notation(m))
-        .collect();
+    let legal: Vec<String> = position.legal_moves().iter().map(|m| position.notation(m)).collect();
     assert_eq!(legal.len(), 2, "{legal:?}");
 
     for (user, play, expect_reason, expect_list, expect_unreadable) in [
@@ -238,20 +193,12 @@ async fn a_refused_move_is_explained_and_changes_nothing() {
         assert!(body.starts_with(expect_reason), "{body}");
         assert!(body.contains(expect_list), "{body}");
         for mv in &legal {
-            assert!(
-                body.contains(&format!("<code>{mv}</code>")),
-                "{mv} listed: {body}"
-            );
+            assert!(body.contains(&format!("<code>{mv}</code>")), "{mv} listed: {body}");
         }
 
         let n2 = fake.call_count();
         fake.send_text(&user, "hello there");
-        assert!(
-            fake.wait_sent(n2, user.id)
-                .await
-                .body()
-                .contains(expect_unreadable)
-        );
+        assert!(fake.wait_sent(n2, user.id).await.body().contains(expect_unreadable));
         let n3 = fake.call_count();
         fake.send_text(&user, "/m 30-26");
         let m = fake.wait_sent(n3, user.id).await;
@@ -265,10 +212,7 @@ async fn a_refused_move_is_explained_and_changes_nothing() {
         let n = fake.call_count();
         fake.send_text(&user, &legal[1]);
         wait_ply(&fake, &user, board.message_id, 2).await;
-        assert!(
-            !chat_calls(&fake, n, &user).contains(&"sendPhoto".to_string()),
-            "the same board message is edited"
-        );
+        assert!(!chat_calls(&fake, n, &user).contains(&"sendPhoto".to_string()), "the same board message is edited");
     }
 }
 
@@ -280,30 +224,16 @@ async fn takeback_against_the_engine() {
 
     let n = fake.call_count();
     fake.send_text(&tom, "/undo");
-    assert!(
-        fake.wait_sent(n, tom.id)
-            .await
-            .body()
-            .contains("no game in progress")
-    );
+    assert!(fake.wait_sent(n, tom.id).await.body().contains("no game in progress"));
 
     let n = fake.call_count();
     fake.send_text(&tom, "/play english easy black");
     let board = fake.wait_sent(n, tom.id).await;
-    let mut game = Tracked::new(
-        VariantId::English,
-        Position::start(VariantId::English),
-        board.message_id,
-    );
+    let mut game = Tracked::new(VariantId::English, Position::start(VariantId::English), board.message_id);
 
     let n = fake.call_count();
     fake.send_text(&tom, "/undo");
-    assert!(
-        fake.wait_sent(n, tom.id)
-            .await
-            .body()
-            .contains("no move of yours to take back")
-    );
+    assert!(fake.wait_sent(n, tom.id).await.body().contains("no move of yours to take back"));
 
     // Telegram rate-limits the board edit once: the bot waits as told and edits then.
     fake.rate_limit_next("editMessageMedia", 1);
@@ -320,29 +250,15 @@ async fn takeback_against_the_engine() {
     let before = fake.message(tom.id, board.message_id).unwrap();
     let n = fake.call_count();
     fake.send_text(&tom, "/undo");
-    assert!(
-        fake.wait_sent(n, tom.id)
-            .await
-            .body()
-            .contains("taken back")
-    );
+    assert!(fake.wait_sent(n, tom.id).await.body().contains("taken back"));
     let back = fake
         .wait_until(WAIT, "the board two plies back", |f| {
-            f.message(tom.id, board.message_id)
-                .filter(|m| m.edits > before.edits && last_move(&m.body(), 2).is_some())
+            f.message(tom.id, board.message_id).filter(|m| m.edits > before.edits && last_move(&m.body(), 2).is_some())
         })
         .await;
     assert!(my_turn(&back.body()), "{}", back.body());
-    assert_eq!(
-        last_move(&back.body(), 2).as_deref(),
-        Some(game.moves[1].as_str()),
-        "{}",
-        back.body()
-    );
-    assert!(
-        !chat_calls(&fake, n, &tom).contains(&"sendPhoto".to_string()),
-        "edited in place"
-    );
+    assert_eq!(last_move(&back.body(), 2).as_deref(), Some(game.moves[1].as_str()), "{}", back.body());
+    assert!(!chat_calls(&fake, n, &tom).contains(&"sendPhoto".to_string()), "edited in place");
 
     // Play goes on from there, by taps this time.
     game.moves.truncate(2);
@@ -352,12 +268,7 @@ async fn takeback_against_the_engine() {
     // Spanish name of the command, and a second takeback in a row.
     let n = fake.call_count();
     fake.send_text(&tom, "/deshacer");
-    assert!(
-        fake.wait_sent(n, tom.id)
-            .await
-            .body()
-            .contains("taken back")
-    );
+    assert!(fake.wait_sent(n, tom.id).await.body().contains("taken back"));
     game.moves.truncate(2);
     wait_ply(&fake, &tom, board.message_id, 2).await;
 
@@ -376,44 +287,27 @@ async fn takeback_against_the_engine() {
     // The old board loses its buttons, so that no tap lands on a stale picture ...
     let old_edits = fake
         .wait_until(WAIT, "the old board without buttons", |f| {
-            f.message(tom.id, board.message_id)
-                .filter(|m| m.reply_markup.is_none())
-                .map(|m| m.edits)
+            f.message(tom.id, board.message_id).filter(|m| m.reply_markup.is_none()).map(|m| m.edits)
         })
         .await;
     // ... and stays as it was after that.
     let next = game.any_move();
     game.typed(&fake, &tom, &next).await;
-    assert_eq!(
-        fake.message(tom.id, board.message_id).unwrap().edits,
-        old_edits,
-        "the old board stays as it was"
-    );
+    assert_eq!(fake.message(tom.id, board.message_id).unwrap().edits, old_edits, "the old board stays as it was");
 
     // A tap on ♻️ redraws nothing when nothing changed: no edit is sent at all.
-    let refresh = fake
-        .message(tom.id, again.message_id)
-        .unwrap()
-        .buttons()
-        .into_iter()
-        .find(|(l, _)| l == "♻️")
-        .unwrap()
-        .1;
+    let refresh =
+        fake.message(tom.id, again.message_id).unwrap().buttons().into_iter().find(|(l, _)| l == "♻️").unwrap().1;
     let n = fake.call_count();
     let cq = fake.tap(&tom, again.message_id, &refresh);
     fake.wait_call(n, "the refresh answered", |c| {
-        c.method == "answerCallbackQuery"
-            && c.str("callback_query_id").as_deref() == Some(cq.as_str())
+        c.method == "answerCallbackQuery" && c.str("callback_query_id").as_deref() == Some(cq.as_str())
     })
     .await;
     let n2 = fake.call_count();
     fake.send_text(&tom, "/help");
     fake.wait_sent(n2, tom.id).await;
-    assert_eq!(
-        chat_calls(&fake, n, &tom),
-        ["sendMessage"],
-        "only the help was sent"
-    );
+    assert_eq!(chat_calls(&fake, n, &tom), ["sendMessage"], "only the help was sent");
 
     // Resigning through the busy message frees the way for the new game.
     let n = fake.call_count();
@@ -422,34 +316,18 @@ async fn takeback_against_the_engine() {
     let n = fake.call_count();
     fake.tap(&tom, question.message_id, &question.buttons()[0].1);
     fake.wait_until(WAIT, "the result", |f| {
-        f.last_bot_message_where(tom.id, |m| {
-            m.kind == "text" && m.body().contains("You lost")
-        })
+        f.last_bot_message_where(tom.id, |m| m.kind == "text" && m.body().contains("You lost"))
     })
     .await;
     let n = fake.call_count().max(n);
     fake.send_text(&tom, "/play international easy white");
     let fresh = fake.wait_sent(n, tom.id).await;
     assert_eq!(fresh.kind, "photo", "{}", fresh.body());
-    assert!(
-        fresh.body().contains("Your move") && last_move(&fresh.body(), 1).is_none(),
-        "{}",
-        fresh.body()
-    );
+    assert!(fresh.body().contains("Your move") && last_move(&fresh.body(), 1).is_none(), "{}", fresh.body());
 
     // No edit was sent that would have changed nothing.
-    for method in [
-        "editMessageMedia",
-        "editMessageCaption",
-        "editMessageReplyMarkup",
-        "editMessageText",
-    ] {
-        assert!(
-            fake.calls_to(method)
-                .iter()
-                .all(|c| !c.response.to_string().contains("not modified")),
-            "{method}"
-        );
+    for method in ["editMessageMedia", "editMessageCaption", "editMessageReplyMarkup", "editMessageText"] {
+        assert!(fake.calls_to(method).iter().all(|c| !c.response.to_string().contains("not modified")), "{method}");
     }
     assert_eq!(fake.taps_answered_late(), Vec::<String>::new());
 }
@@ -466,31 +344,21 @@ async fn resign_with_confirmation_result_and_rematch_in_spanish() {
     fake.send_text(&lola, "/jugar internacional fácil blancas");
     let board = fake.wait_sent(n, lola.id).await;
     assert_eq!(board.kind, "photo");
-    assert!(
-        board.body().contains("Te toca") && board.body().contains("Motor"),
-        "{}",
-        board.body()
-    );
-    let mut game = Tracked::new(
-        VariantId::International,
-        Position::start(VariantId::International),
-        board.message_id,
-    );
+    assert!(board.body().contains("Te toca") && board.body().contains("Motor"), "{}", board.body());
+    let mut game = Tracked::new(VariantId::International, Position::start(VariantId::International), board.message_id);
     let first = game.any_move();
     game.typed(&fake, &lola, &first).await;
 
     let n = fake.call_count();
     fake.send_text(&lola, "/analizar");
-    assert!(fake.wait_sent(n, lola.id).await.body().contains("Termina antes la partida"), "no engine help during a game");
+    assert!(
+        fake.wait_sent(n, lola.id).await.body().contains("Termina antes la partida"),
+        "no engine help during a game"
+    );
 
     let n = fake.call_count();
     fake.send_text(&lola, "/tablas");
-    assert!(
-        fake.wait_sent(n, lola.id)
-            .await
-            .body()
-            .contains("rechaza las tablas")
-    );
+    assert!(fake.wait_sent(n, lola.id).await.body().contains("rechaza las tablas"));
 
     // Asked first; "no" keeps the game going.
     let n = fake.call_count();
@@ -502,15 +370,10 @@ async fn resign_with_confirmation_result_and_rematch_in_spanish() {
     let board_before = fake.message(lola.id, board.message_id).unwrap();
     fake.tap_label(&lola, "No, sigo jugando");
     fake.wait_until(WAIT, "the question withdrawn", |f| {
-        f.message(lola.id, question.message_id)
-            .filter(|m| m.body().contains("¡Sigue jugando!"))
+        f.message(lola.id, question.message_id).filter(|m| m.body().contains("¡Sigue jugando!"))
     })
     .await;
-    assert_eq!(
-        fake.message(lola.id, board.message_id).unwrap().edits,
-        board_before.edits,
-        "the board is untouched"
-    );
+    assert_eq!(fake.message(lola.id, board.message_id).unwrap().edits, board_before.edits, "the board is untouched");
 
     // The board's flag asks too; this time "yes".
     let flag = fake
@@ -524,26 +387,15 @@ async fn resign_with_confirmation_result_and_rematch_in_spanish() {
     let n = fake.call_count();
     fake.tap(&lola, board.message_id, &flag);
     let question = fake.wait_sent(n, lola.id).await;
-    let yes = question
-        .buttons()
-        .into_iter()
-        .find(|(l, _)| l == "Sí, abandono")
-        .unwrap()
-        .1;
+    let yes = question.buttons().into_iter().find(|(l, _)| l == "Sí, abandono").unwrap().1;
     let n = fake.call_count();
     fake.tap(&lola, question.message_id, &yes);
     let result = fake
         .wait_until(WAIT, "the result message", |f| {
-            f.last_bot_message_where(lola.id, |m| {
-                m.kind == "text" && m.body().contains("Has perdido")
-            })
+            f.last_bot_message_where(lola.id, |m| m.kind == "text" && m.body().contains("Has perdido"))
         })
         .await;
-    assert!(
-        result.body().contains("Las Blancas abandonan"),
-        "{}",
-        result.body()
-    );
+    assert!(result.body().contains("Las Blancas abandonan"), "{}", result.body());
     let labels: Vec<String> = result.buttons().into_iter().map(|(l, _)| l).collect();
     assert_eq!(labels, ["Revancha", "PDN", "📈 Análisis", "Nueva partida"]);
 
@@ -553,17 +405,8 @@ async fn resign_with_confirmation_result_and_rematch_in_spanish() {
         "the board shows the result: {}",
         end.body()
     );
-    assert!(
-        !end.buttons().iter().any(|(l, _)| l == "🏳"),
-        "no resign button on a finished game"
-    );
-    assert!(
-        chat_calls(&fake, n, &lola)
-            .iter()
-            .filter(|m| *m == "sendPhoto")
-            .count()
-            == 0
-    );
+    assert!(!end.buttons().iter().any(|(l, _)| l == "🏳"), "no resign button on a finished game");
+    assert!(chat_calls(&fake, n, &lola).iter().filter(|m| *m == "sendPhoto").count() == 0);
 
     // The engine's review of the finished game, from the button: each side's accuracy, then the
     // moves to look at or a word that there are none.
@@ -591,7 +434,8 @@ async fn resign_with_confirmation_result_and_rematch_in_spanish() {
     fake.send_text(&lola, "/analizar");
     assert_eq!(fake.wait_sent(n, lola.id).await.body(), text);
     fake.wait_until(WAIT, "the graph again", |f| {
-        let graphs = f.messages(lola.id).iter().filter(|m| m.kind == "photo" && m.body().contains("Evaluación")).count();
+        let graphs =
+            f.messages(lola.id).iter().filter(|m| m.kind == "photo" && m.body().contains("Evaluación")).count();
         (graphs == 2).then_some(())
     })
     .await;
@@ -607,8 +451,7 @@ async fn resign_with_confirmation_result_and_rematch_in_spanish() {
     assert!(fake.wait_sent(n, eve.id).await.body().contains("no finished game"));
 
     fake.wait_until(WAIT, "the answered question to lose its buttons", |f| {
-        f.message(lola.id, question.message_id)
-            .filter(|m| m.buttons().is_empty())
+        f.message(lola.id, question.message_id).filter(|m| m.buttons().is_empty())
     })
     .await;
 
@@ -617,15 +460,10 @@ async fn resign_with_confirmation_result_and_rematch_in_spanish() {
     let cq = fake.tap(&lola, question.message_id, &yes);
     let answer = fake
         .wait_call(n, "the late tap answered", |c| {
-            c.method == "answerCallbackQuery"
-                && c.str("callback_query_id").as_deref() == Some(cq.as_str())
+            c.method == "answerCallbackQuery" && c.str("callback_query_id").as_deref() == Some(cq.as_str())
         })
         .await;
-    assert!(
-        answer.str("text").is_some_and(|t| t.contains("terminado")),
-        "{:?}",
-        answer.params
-    );
+    assert!(answer.str("text").is_some_and(|t| t.contains("terminado")), "{:?}", answer.params);
 
     let n = fake.call_count();
     fake.send_text(&lola, "/pdn");
@@ -633,20 +471,12 @@ async fn resign_with_confirmation_result_and_rematch_in_spanish() {
     assert_eq!(doc.kind, "document");
     let (name, bytes) = fake.file(doc.file.as_deref().unwrap()).unwrap();
     let pdn = String::from_utf8(bytes).unwrap();
-    assert!(
-        name.ends_with(".pdn") && pdn.contains("[Result \"0-2\"]") && pdn.contains(&first),
-        "{name}: {pdn}"
-    );
+    assert!(name.ends_with(".pdn") && pdn.contains("[Result \"0-2\"]") && pdn.contains(&first), "{name}: {pdn}");
 
     let n = fake.call_count();
     fake.send_text(&lola, "/estadisticas");
     let stats = fake.wait_sent(n, lola.id).await.body();
-    assert!(
-        stats.contains("partidas: 1")
-            && stats.contains("perdidas: 1")
-            && stats.contains("ganadas: 0"),
-        "{stats}"
-    );
+    assert!(stats.contains("partidas: 1") && stats.contains("perdidas: 1") && stats.contains("ganadas: 0"), "{stats}");
 
     // Rematch: a new board, colours swapped, so the engine (White) has moved already.
     let n = fake.call_count();
@@ -670,22 +500,9 @@ async fn resign_with_confirmation_result_and_rematch_in_spanish() {
     assert!(rematch.body().starts_with("⚪ Motor"), "{}", rematch.body());
 
     let n = fake.call_count();
-    fake.tap(
-        &lola,
-        result.message_id,
-        &result
-            .buttons()
-            .into_iter()
-            .find(|(l, _)| l == "Nueva partida")
-            .unwrap()
-            .1,
-    );
+    fake.tap(&lola, result.message_id, &result.buttons().into_iter().find(|(l, _)| l == "Nueva partida").unwrap().1);
     let menu = fake.wait_sent(n, lola.id).await;
-    assert!(
-        menu.buttons().iter().any(|(_, d)| d == "m:play:spanish"),
-        "{:?}",
-        menu.buttons()
-    );
+    assert!(menu.buttons().iter().any(|(_, d)| d == "m:play:spanish"), "{:?}", menu.buttons());
     assert_eq!(fake.taps_answered_late(), Vec::<String>::new());
 }
 
@@ -737,7 +554,12 @@ async fn puzzles_with_hints_replies_solutions_and_a_rating() {
     assert_eq!(card.kind, "photo", "{}", card.body());
     let body = card.body();
     assert!(body.contains("Russian") && body.contains("Your puzzle rating: 1500"), "{body}");
-    let number: usize = body.split("Puzzle #").nth(1).and_then(|r| r.split("</b>").next()).and_then(|n| n.parse().ok()).expect("the puzzle's number");
+    let number: usize = body
+        .split("Puzzle #")
+        .nth(1)
+        .and_then(|r| r.split("</b>").next())
+        .and_then(|n| n.parse().ok())
+        .expect("the puzzle's number");
     let puzzle = &damas::game::puzzles::puzzles(VariantId::Russian)[number - 1];
     let start = Position::from_fen(VariantId::Russian, &puzzle.fen).unwrap();
     let solution = start.parse_move(&puzzle.line[0]).unwrap();
@@ -760,9 +582,15 @@ async fn puzzles_with_hints_replies_solutions_and_a_rating() {
 
     // The line: each right move is answered with the defender's reply, the last one ends it. The
     // first move is tapped among the legal moves under the picture, the others typed.
-    let moves: Vec<String> = card.buttons().into_iter().filter(|(_, d)| d.starts_with("m:pz:m:0:")).map(|(t, _)| t).collect();
+    let moves: Vec<String> =
+        card.buttons().into_iter().filter(|(_, d)| d.starts_with("m:pz:m:0:")).map(|(t, _)| t).collect();
     assert_eq!(moves.len(), start.legal_moves().len(), "a button per legal move: {:?}", card.buttons());
-    let first_button = card.buttons().into_iter().find(|(t, _)| *t == puzzle.line[0]).map(|(_, d)| d).expect("the solution among the buttons");
+    let first_button = card
+        .buttons()
+        .into_iter()
+        .find(|(t, _)| *t == puzzle.line[0])
+        .map(|(_, d)| d)
+        .expect("the solution among the buttons");
     for k in (0..puzzle.line.len()).step_by(2) {
         let n = fake.call_count();
         if k == 0 {
@@ -774,11 +602,18 @@ async fn puzzles_with_hints_replies_solutions_and_a_rating() {
         match puzzle.line.get(k + 1) {
             Some(reply) => {
                 assert_eq!(answer.kind, "photo");
-                assert!(answer.body().contains(&format!("Right! The reply was <code>{reply}</code>")), "{}", answer.body());
+                assert!(
+                    answer.body().contains(&format!("Right! The reply was <code>{reply}</code>")),
+                    "{}",
+                    answer.body()
+                );
                 if k == 0 {
                     let n = fake.call_count();
                     fake.tap(&pia, card.message_id, &first_button);
-                    assert!(fake.wait_sent(n, pia.id).await.body().contains("no longer the current one"), "a tap on the old board does nothing");
+                    assert!(
+                        fake.wait_sent(n, pia.id).await.body().contains("no longer the current one"),
+                        "a tap on the old board does nothing"
+                    );
                 }
             }
             None => {
@@ -801,7 +636,13 @@ async fn puzzles_with_hints_replies_solutions_and_a_rating() {
     fake.send_text(&pia, "/puzzle");
     let next = fake.wait_sent(n, pia.id).await;
     assert!(next.body().contains("Russian") && !next.body().contains(&format!("Puzzle #{number}<")), "{}", next.body());
-    let number: usize = next.body().split("Puzzle #").nth(1).and_then(|r| r.split("</b>").next()).and_then(|n| n.parse().ok()).expect("the puzzle's number");
+    let number: usize = next
+        .body()
+        .split("Puzzle #")
+        .nth(1)
+        .and_then(|r| r.split("</b>").next())
+        .and_then(|n| n.parse().ok())
+        .expect("the puzzle's number");
     let solution = &damas::game::puzzles::puzzles(VariantId::Russian)[number - 1].line[0];
     if let Some((_, wrong)) = next.buttons().into_iter().find(|(t, d)| d.starts_with("m:pz:m:") && t != solution) {
         let n = fake.call_count();
@@ -866,7 +707,9 @@ async fn a_new_board_style_redraws_the_running_game() {
     fake.tap(&ivy, settings.message_id, "m:set:board");
     let buttons = fake
         .wait_until(WAIT, "the board in buttons", |f| {
-            f.last_bot_message_where(ivy.id, |m| m.kind == "text" && m.message_id > settings.message_id && my_turn(&m.body()))
+            f.last_bot_message_where(ivy.id, |m| {
+                m.kind == "text" && m.message_id > settings.message_id && my_turn(&m.body())
+            })
         })
         .await;
     assert_eq!(board_data(&buttons).game(), game, "the same game");
@@ -907,11 +750,7 @@ async fn deep_links() {
     let n = fake.call_count();
     fake.send_text(&kai, "/start play_russian");
     let m = fake.wait_sent(n, kai.id).await;
-    assert!(
-        m.body().contains("Russian") && m.body().contains("level"),
-        "{}",
-        m.body()
-    );
+    assert!(m.body().contains("Russian") && m.body().contains("level"), "{}", m.body());
     assert!(m.buttons().iter().any(|(_, d)| d == "m:play:russian:4"));
 
     let n = fake.call_count();
@@ -919,23 +758,12 @@ async fn deep_links() {
     assert!(fake.wait_sent(n, kai.id).await.body().contains("español"));
     let n = fake.call_count();
     fake.send_text(&kai, "/start");
-    assert!(
-        fake.wait_sent(n, kai.id)
-            .await
-            .body()
-            .contains("¡Hola, Kai!")
-    );
+    assert!(fake.wait_sent(n, kai.id).await.body().contains("¡Hola, Kai!"));
     let n = fake.call_count();
     fake.send_text(&kai, "/start reglas_brasilenas");
     let m = fake.wait_sent(n, kai.id).await;
     assert!(m.body().contains("rasile"), "{}", m.body());
-    assert!(
-        m.buttons()
-            .iter()
-            .any(|(_, d)| d.starts_with("m:rt:brazilian:")),
-        "{:?}",
-        m.buttons()
-    );
+    assert!(m.buttons().iter().any(|(_, d)| d.starts_with("m:rt:brazilian:")), "{:?}", m.buttons());
 }
 
 /// The bot process dies in the middle of a game kept in Redis; a new process carries on with the
@@ -947,43 +775,28 @@ async fn game_continues_after_a_restart_with_redis() {
     let rui = TestUser::new(fresh_id(8_000_000), "Rui", Some("en"));
 
     let mut first = Damas::start(&fake.url(), &[("REDIS_URL", &redis)]);
-    fake.wait_until(WAIT, "the first process to poll", |f| {
-        (f.get_updates_polls() > 0).then_some(())
-    })
-    .await;
+    fake.wait_until(WAIT, "the first process to poll", |f| (f.get_updates_polls() > 0).then_some(())).await;
     let n = fake.call_count();
     fake.send_text(&rui, "/play english easy black");
     let board = fake.wait_sent(n, rui.id).await;
-    let mut game = Tracked::new(
-        VariantId::English,
-        Position::start(VariantId::English),
-        board.message_id,
-    );
+    let mut game = Tracked::new(VariantId::English, Position::start(VariantId::English), board.message_id);
     game.typed(&fake, &rui, "11-15").await;
 
     // Killed without warning, once Telegram has been told the update was handled (the next poll).
     let polls = fake.get_updates_polls();
-    fake.wait_until(WAIT, "the update to be confirmed", |f| {
-        (f.get_updates_polls() > polls).then_some(())
-    })
-    .await;
+    fake.wait_until(WAIT, "the update to be confirmed", |f| (f.get_updates_polls() > polls).then_some(())).await;
     first.kill();
 
     let polls = fake.get_updates_polls();
     let second = Damas::start(&fake.url(), &[("REDIS_URL", &redis)]);
-    fake.wait_until(WAIT, "the second process to poll", |f| {
-        (f.get_updates_polls() > polls).then_some(())
-    })
-    .await;
+    fake.wait_until(WAIT, "the second process to poll", |f| (f.get_updates_polls() > polls).then_some(())).await;
     let n = fake.call_count();
     let next = game.any_move();
     game.typed(&fake, &rui, &next).await;
     game.tapped(&fake, &rui).await;
     assert_eq!(game.plies(), 6);
     assert!(
-        !chat_calls(&fake, n, &rui)
-            .iter()
-            .any(|m| m == "sendPhoto" || m == "sendMessage"),
+        !chat_calls(&fake, n, &rui).iter().any(|m| m == "sendPhoto" || m == "sendMessage"),
         "{:?}",
         chat_calls(&fake, n, &rui)
     );
@@ -1017,7 +830,11 @@ async fn a_rematch_waits_for_the_running_game_against_the_engine() {
         let n = fake.call_count();
         fake.tap(&bea, question.message_id, &yes);
         fake.wait_until(WAIT, "the result", |f| {
-            f.last_bot_message_where(bea.id, |m| m.kind == "text" && m.message_id > question.message_id && m.buttons().iter().any(|(l, _)| l == "Rematch"))
+            f.last_bot_message_where(bea.id, |m| {
+                m.kind == "text"
+                    && m.message_id > question.message_id
+                    && m.buttons().iter().any(|(l, _)| l == "Rematch")
+            })
         })
         .await;
         n
@@ -1042,10 +859,7 @@ async fn a_rematch_waits_for_the_running_game_against_the_engine() {
     let said = fake.wait_sent(n, bea.id).await;
     assert!(said.body().contains("already playing"), "{}", said.body());
     tokio::time::sleep(Duration::from_millis(300)).await;
-    assert!(
-        !fake.calls()[n..].iter().any(|c| c.method == "sendPhoto"),
-        "no second board"
-    );
+    assert!(!fake.calls()[n..].iter().any(|c| c.method == "sendPhoto"), "no second board");
 
     // Once the running game is over, the same button starts the rematch.
     pace().await;
@@ -1060,7 +874,8 @@ async fn a_rematch_waits_for_the_running_game_against_the_engine() {
 }
 
 /// Turkish, 23 kings against one: about half a million capture paths for White.
-const CAPTURE_STORM: &str = "W:WKa1:BKb1,Kd1,Kf1,Ka2,Kc2,Ke2,Kg2,Kb3,Kd3,Kf3,Ka4,Kc4,Ke4,Kg4,Kb5,Kd5,Kf5,Ka6,Kc6,Ke6,Kg6,Kb7,Kd7,Kf7";
+const CAPTURE_STORM: &str =
+    "W:WKa1:BKb1,Kd1,Kf1,Ka2,Kc2,Ke2,Kg2,Kb3,Kd3,Kf3,Ka4,Kc4,Ke4,Kg4,Kb5,Kd5,Kf5,Ka6,Kc6,Ke6,Kg6,Kb7,Kd7,Kf7";
 
 /// A position built to have half a million capture sequences is refused with the reason, and a
 /// stranger who knows a game's id can neither redraw its board nor fetch its PDN.

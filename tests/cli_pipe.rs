@@ -34,11 +34,7 @@ fn printing_into_a_closed_pipe_is_a_normal_end() {
         drop(reader);
         let (output, stderr) = damas(args, writer.into());
         assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
-        assert!(
-            output.status.success(),
-            "{args:?}: {:?}\n{stderr}",
-            output.status
-        );
+        assert!(output.status.success(), "{args:?}: {:?}\n{stderr}", output.status);
     }
 }
 

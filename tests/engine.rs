@@ -72,7 +72,8 @@ fn run_suite(v: VariantId, sample: Option<usize>, limits: impl Fn(usize) -> Opti
 fn tactical_suites_are_solved_and_are_real_tests() {
     let mut total = 0;
     for v in VariantId::ALL {
-        let (n, solved, shallow_solved) = run_suite(v, Some(3), |_| Some(Limits { nodes: Some(300_000), ..Limits::default() }));
+        let (n, solved, shallow_solved) =
+            run_suite(v, Some(3), |_| Some(Limits { nodes: Some(300_000), ..Limits::default() }));
         total += n;
         assert_eq!(n, 3, "{v}: the suite tests/data/tactics/{v}.txt has fewer than 3 positions");
         assert!(solved + 1 >= n, "{v}: solved {solved}/{n}");
@@ -131,7 +132,8 @@ fn a_position_only_hub_engine_is_sent_no_moves() {
         let spec = format!("{prefix}tee -a '{}' | '{}' hub", log.display(), env!("CARGO_BIN_EXE_damas"));
         let mut a = Player::start(&spec.parse().unwrap(), v, 1).unwrap();
         let mut b = Player::start(&"internal:medium".parse().unwrap(), v, 2).unwrap();
-        play_game(&mut a, &mut b, &ballots[0], true, Duration::from_millis(20), Some(&Adjudication::default())).unwrap();
+        play_game(&mut a, &mut b, &ballots[0], true, Duration::from_millis(20), Some(&Adjudication::default()))
+            .unwrap();
         drop(a);
         let sent = std::fs::read_to_string(&log).unwrap();
         let positions: Vec<&str> = sent.lines().filter(|l| l.starts_with("pos ")).collect();

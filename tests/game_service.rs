@@ -453,7 +453,8 @@ async fn two_services_take_turns(store: Arc<dyn GameStore>) {
             // Take back through the other service, then go on through the first.
             let other = if ply % 3 == 0 { &b } else { &a };
             let undo = other.takeback(&g.id, user, None).await.unwrap();
-            let undo = other.answer_takeback(&g.id, g.player(g.turn).user().unwrap(), true, Some(undo.version)).await.unwrap();
+            let undo =
+                other.answer_takeback(&g.id, g.player(g.turn).user().unwrap(), true, Some(undo.version)).await.unwrap();
             g = undo;
             expected = damas::game::service::replay(&g).unwrap().position().to_owned();
             assert_eq!(g.moves.len(), 6);
@@ -509,14 +510,13 @@ both_stores!(
 );
 
 /// Turkish, 23 kings against one: about half a million capture paths for White.
-const CAPTURE_STORM: &str = "W:WKa1:BKb1,Kd1,Kf1,Ka2,Kc2,Ke2,Kg2,Kb3,Kd3,Kf3,Ka4,Kc4,Ke4,Kg4,Kb5,Kd5,Kf5,Ka6,Kc6,Ke6,Kg6,Kb7,Kd7,Kf7";
+const CAPTURE_STORM: &str =
+    "W:WKa1:BKb1,Kd1,Kf1,Ka2,Kc2,Ke2,Kg2,Kb3,Kd3,Kf3,Ka4,Kc4,Ke4,Kg4,Kb5,Kd5,Kf5,Ka6,Kc6,Ke6,Kg6,Kb7,Kd7,Kf7";
 
 async fn positions_with_too_many_captures_are_refused(store: Arc<dyn GameStore>) {
     let s = service(store);
-    let err = s
-        .vs_engine(ANA, "Ana", VariantId::Turkish, 1, Color::White, Some(CAPTURE_STORM.into()))
-        .await
-        .unwrap_err();
+    let err =
+        s.vs_engine(ANA, "Ana", VariantId::Turkish, 1, Color::White, Some(CAPTURE_STORM.into())).await.unwrap_err();
     assert!(matches!(&err, GameError::Invalid(m) if m.contains("too many capture sequences")), "{err:?}");
     assert!(s.active(ANA).await.unwrap().is_empty(), "nothing is stored");
 
@@ -562,13 +562,8 @@ impl EnginePlayer for SlowWhenDeep {
 async fn engine_work_is_bounded_and_quick_levels_do_not_wait() {
     use damas::game::engine_gate::{Busy, EngineLimits};
     let deep_running = Arc::new(AtomicU64::new(0));
-    let limits = EngineLimits {
-        quick_searches: 1,
-        deep_searches: 1,
-        queue: 0,
-        per_user: 1,
-        max_wait: Duration::from_secs(30),
-    };
+    let limits =
+        EngineLimits { quick_searches: 1, deep_searches: 1, queue: 0, per_user: 1, max_wait: Duration::from_secs(30) };
     let s = Arc::new(GameService::new(
         Arc::new(MemoryStore::new(retention())),
         Arc::new(SlowWhenDeep { deep_running: Arc::clone(&deep_running) }),

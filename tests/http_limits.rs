@@ -17,27 +17,15 @@ use tokio::net::TcpStream;
 const PATIENCE: Duration = Duration::from_secs(10);
 
 fn config(env: &[(&str, &str)]) -> Config {
-    Config::from_sources(None, &|name| {
-        env.iter()
-            .find(|(k, _)| *k == name)
-            .map(|(_, v)| v.to_string())
-    })
-    .expect("config")
+    Config::from_sources(None, &|name| env.iter().find(|(k, _)| *k == name).map(|(_, v)| v.to_string()))
+        .expect("config")
 }
 
 async fn start(router: axum::Router, limits: Limits) -> (SocketAddr, Arc<Connections>) {
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-        .await
-        .expect("bind");
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
     let addr = listener.local_addr().expect("addr");
     let connections = Arc::new(Connections::default());
-    tokio::spawn(http::serve(
-        listener,
-        router,
-        limits,
-        connections.clone(),
-        std::future::pending(),
-    ));
+    tokio::spawn(http::serve(listener, router, limits, connections.clone(), std::future::pending()));
     (addr, connections)
 }
 
@@ -60,10 +48,7 @@ async fn read_to_close(stream: &mut TcpStream) -> String {
         match tokio::time::timeout(PATIENCE, stream.read(&mut buf)).await {
             Ok(Ok(0)) | Ok(Err(_)) => return String::from_utf8_lossy(&seen).into_owned(),
             Ok(Ok(n)) => seen.extend_from_slice(&buf[..n]),
-            Err(_) => panic!(
-                "the server kept the connection open; got so far: {}",
-                String::from_utf8_lossy(&seen)
-            ),
+            Err(_) => panic!("the server kept the connection open; got so far: {}", String::from_utf8_lossy(&seen)),
         }
     }
 }
@@ -77,11 +62,7 @@ async fn read_response(stream: &mut TcpStream) -> String {
         if let Some(end) = text.find("\r\n\r\n") {
             let length = text[..end]
                 .lines()
-                .find_map(|l| {
-                    l.to_ascii_lowercase()
-                        .strip_prefix("content-length:")
-                        .map(|v| v.trim().to_owned())
-                })
+                .find_map(|l| l.to_ascii_lowercase().strip_prefix("content-length:").map(|v| v.trim().to_owned()))
                 .and_then(|v| v.parse::<usize>().ok())
                 .unwrap_or(0);
             if text.len() >= end + 4 + length {
@@ -111,9 +92,7 @@ fn limits(max_connections: usize, header_ms: u64, body_ms: u64) -> Limits {
 async fn half_a_header_is_cut_off_and_the_server_keeps_answering() {
     let (addr, _) = app(limits(64, 300, 300)).await;
     let mut slow = TcpStream::connect(addr).await.unwrap();
-    slow.write_all(b"GET /healthz HTTP/1.1\r\nHost: dam")
-        .await
-        .unwrap();
+    slow.write_all(b"GET /healthz HTTP/1.1\r\nHost: dam").await.unwrap();
 
     let mut other = TcpStream::connect(addr).await.unwrap();
     other.write_all(HEALTHZ).await.unwrap();
@@ -121,10 +100,7 @@ async fn half_a_header_is_cut_off_and_the_server_keeps_answering() {
     assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
 
     let rest = read_to_close(&mut slow).await;
-    assert!(
-        !rest.contains(" 200 "),
-        "the slow request must not be served: {rest}"
-    );
+    assert!(!rest.contains(" 200 "), "the slow request must not be served: {rest}");
 }
 
 #[tokio::test]
@@ -136,10 +112,7 @@ async fn an_idle_kept_alive_connection_is_closed_too() {
     assert_eq!(read_to_close(&mut client).await, "");
     let deadline = std::time::Instant::now() + PATIENCE;
     while connections.open() > 0 {
-        assert!(
-            std::time::Instant::now() < deadline,
-            "the connection is still counted"
-        );
+        assert!(std::time::Instant::now() < deadline, "the connection is still counted");
         tokio::time::sleep(Duration::from_millis(10)).await;
     }
 }
@@ -177,11 +150,7 @@ async fn connections_beyond_the_cap_wait_for_a_free_one() {
     drop(first);
     let answer = read_response(&mut third).await;
     assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
-    assert_eq!(
-        connections.peak(),
-        2,
-        "the third was served only once the first had gone"
-    );
+    assert_eq!(connections.peak(), 2, "the third was served only once the first had gone");
 }
 
 #[tokio::test]
@@ -189,16 +158,10 @@ async fn a_newcomer_beyond_the_cap_closes_the_oldest_connection_that_sent_nothin
     let (addr, connections) = app(limits(2, 30_000, 30_000)).await;
     let mut silent = TcpStream::connect(addr).await.unwrap();
     let mut trickling = TcpStream::connect(addr).await.unwrap();
-    trickling
-        .write_all(b"GET /healthz HTTP/1.1\r\n")
-        .await
-        .unwrap();
+    trickling.write_all(b"GET /healthz HTTP/1.1\r\n").await.unwrap();
     let deadline = std::time::Instant::now() + PATIENCE;
     while connections.open() < 2 {
-        assert!(
-            std::time::Instant::now() < deadline,
-            "the two connections were not taken"
-        );
+        assert!(std::time::Instant::now() < deadline, "the two connections were not taken");
         tokio::time::sleep(Duration::from_millis(10)).await;
     }
     let mut client = TcpStream::connect(addr).await.unwrap();

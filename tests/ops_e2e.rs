@@ -21,22 +21,14 @@ fn http() -> reqwest::Client {
 async fn metrics(addr: SocketAddr) -> String {
     let response = http().get(format!("http://{addr}/metrics")).send().await.unwrap();
     assert_eq!(response.status(), 200);
-    assert!(
-        response.headers()["content-type"]
-            .to_str()
-            .unwrap()
-            .starts_with("text/plain; version=0.0.4")
-    );
+    assert!(response.headers()["content-type"].to_str().unwrap().starts_with("text/plain; version=0.0.4"));
     response.text().await.unwrap()
 }
 
 /// The value of one sample line, `name{labels} value`.
 fn sample(text: &str, series: &str) -> Option<f64> {
-    text.lines().find_map(|l| {
-        l.strip_prefix(series)
-            .and_then(|rest| rest.strip_prefix(' '))
-            .and_then(|v| v.parse().ok())
-    })
+    text.lines()
+        .find_map(|l| l.strip_prefix(series).and_then(|rest| rest.strip_prefix(' ')).and_then(|v| v.parse().ok()))
 }
 
 async fn wait_ready(addr: SocketAddr) {
@@ -61,8 +53,7 @@ async fn metrics_count_updates_and_sigterm_stops_cleanly() {
     let fake = FakeTelegram::start(TOKEN).await;
     let mut damas = Damas::start(&fake.url(), &[("RUST_LOG", "debug")]);
     let addr = damas.wait_http_addr();
-    fake.wait_until(Duration::from_secs(30), "polling", |f| (f.get_updates_polls() > 0).then_some(()))
-        .await;
+    fake.wait_until(Duration::from_secs(30), "polling", |f| (f.get_updates_polls() > 0).then_some(())).await;
 
     let before = metrics(addr).await;
     assert_eq!(sample(&before, "damas_updates_total{kind=\"message\"}"), None, "{before}");
@@ -82,11 +73,7 @@ async fn metrics_count_updates_and_sigterm_stops_cleanly() {
     }
     assert_eq!(sample(&after, "damas_updates_total{kind=\"message\"}"), Some(1.0), "{after}");
     assert_eq!(sample(&after, "damas_update_handling_seconds_count"), Some(1.0), "{after}");
-    assert_eq!(
-        sample(&after, "damas_update_handling_seconds_bucket{le=\"+Inf\"}"),
-        Some(1.0),
-        "{after}"
-    );
+    assert_eq!(sample(&after, "damas_update_handling_seconds_bucket{le=\"+Inf\"}"), Some(1.0), "{after}");
     assert_eq!(sample(&after, "damas_updates_in_flight"), Some(0.0), "{after}");
 
     let status = damas.terminate();
@@ -152,7 +139,10 @@ async fn a_telegram_outage_at_start_up_is_retried_until_the_bot_polls() {
     fake.fail_next("getMe", 2);
     let mut damas = Damas::start(&fake.url(), &[]);
     let addr = damas.wait_http_addr();
-    fake.wait_until(Duration::from_secs(30), "the bot to poll after the outage", |f| (f.get_updates_polls() > 0).then_some(())).await;
+    fake.wait_until(Duration::from_secs(30), "the bot to poll after the outage", |f| {
+        (f.get_updates_polls() > 0).then_some(())
+    })
+    .await;
     let get_me = fake.calls_to("getMe");
     assert_eq!(get_me.iter().filter(|c| !c.ok()).count(), 2, "two failed attempts");
     assert!(get_me.iter().skip(2).all(|c| c.ok()), "then the ones that worked");
@@ -225,11 +215,7 @@ async fn webhook_checks_the_secret_and_applies_a_redelivered_update_once() {
 
     let status = damas.terminate();
     assert!(status.success(), "exit status {status:?}; log:\n{}", damas.log());
-    assert!(
-        !damas.log().contains(secret_part()) && !damas.log().contains(SECRET),
-        "{}",
-        damas.log()
-    );
+    assert!(!damas.log().contains(secret_part()) && !damas.log().contains(SECRET), "{}", damas.log());
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -237,10 +223,7 @@ async fn webhook_mode_refuses_to_start_without_a_secret() {
     let fake = FakeTelegram::start(TOKEN).await;
     let mut damas = Damas::start(
         &fake.url(),
-        &[
-            ("DAMAS_WEBHOOK_ENABLED", "true"),
-            ("DAMAS_WEBHOOK_URL", "https://damas.example/hook"),
-        ],
+        &[("DAMAS_WEBHOOK_ENABLED", "true"), ("DAMAS_WEBHOOK_URL", "https://damas.example/hook")],
     );
     let deadline = std::time::Instant::now() + Duration::from_secs(30);
     let status = loop {
@@ -282,9 +265,7 @@ async fn set_webhook_registers_url_and_secret_with_the_configured_api() {
     assert_eq!(call.str("url").as_deref(), Some("https://damas.example/base/telegram/webhook"));
     assert_eq!(call.str("secret_token").as_deref(), Some(SECRET));
     assert_eq!(
-        call.params["max_connections"]
-            .as_i64()
-            .or_else(|| call.str("max_connections").and_then(|s| s.parse().ok())),
+        call.params["max_connections"].as_i64().or_else(|| call.str("max_connections").and_then(|s| s.parse().ok())),
         Some(20)
     );
     assert!(stdout.contains("https://damas.example/base/telegram/webhook"));

@@ -117,7 +117,13 @@ async fn redis_restart_mid_game_asks_to_try_again_and_loses_nothing() {
 }
 
 /// Sends the move again whenever the user is asked to try again, until the engine has answered it.
-async fn resend_until_played(fake: &FakeTelegram, store: &RedisStore, user: &TestUser, mv: &str, damas: &Damas) -> Game {
+async fn resend_until_played(
+    fake: &FakeTelegram,
+    store: &RedisStore,
+    user: &TestUser,
+    mv: &str,
+    damas: &Damas,
+) -> Game {
     let deadline = Instant::now() + WAIT;
     loop {
         let n = fake.call_count();
@@ -286,11 +292,7 @@ async fn a_burst_of_taps_is_rate_limited_without_harm() {
     let board = fake.wait_sent(n, eve.id).await;
     let m = metrics(addr).await;
     assert!(sample(&m, "damas_render_seconds_count").unwrap_or(0.0) >= 1.0, "the board was drawn:\n{m}");
-    let (_, data) = board
-        .buttons()
-        .into_iter()
-        .find(|(_, d)| d.starts_with("b1:"))
-        .expect("a board button");
+    let (_, data) = board.buttons().into_iter().find(|(_, d)| d.starts_with("b1:")).expect("a board button");
 
     const TAPS: usize = 120;
     let ids: Vec<String> = (0..TAPS).map(|_| fake.tap(&eve, board.message_id, &data)).collect();

@@ -47,18 +47,11 @@ use support::{Damas, TOKEN};
 const SECRET: &str = "load-test-secret_0123";
 
 fn env_number(name: &str, default: usize) -> usize {
-    std::env::var(name)
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
+    std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
 }
 
 fn http() -> reqwest::Client {
-    reqwest::Client::builder()
-        .timeout(Duration::from_secs(60))
-        .pool_max_idle_per_host(512)
-        .build()
-        .unwrap()
+    reqwest::Client::builder().timeout(Duration::from_secs(60)).pool_max_idle_per_host(512).build().unwrap()
 }
 
 fn load_average() -> String {
@@ -71,10 +64,7 @@ async fn instance(fake: &FakeTelegram, redis: &str) -> (Damas, SocketAddr) {
     let env = [
         ("REDIS_URL", redis),
         ("DAMAS_WEBHOOK_ENABLED", "true"),
-        (
-            "DAMAS_WEBHOOK_URL",
-            "https://damas.example/telegram/webhook",
-        ),
+        ("DAMAS_WEBHOOK_URL", "https://damas.example/telegram/webhook"),
         ("DAMAS_WEBHOOK_SECRET_TOKEN", SECRET),
         ("RUST_LOG", "warn,damas=info"),
     ];
@@ -87,21 +77,13 @@ async fn instance(fake: &FakeTelegram, redis: &str) -> (Damas, SocketAddr) {
         {
             return (damas, addr);
         }
-        assert!(
-            Instant::now() < deadline,
-            "instance not ready:\n{}",
-            damas.log()
-        );
+        assert!(Instant::now() < deadline, "instance not ready:\n{}", damas.log());
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
 }
 
 /// Takes the one update that `act` made the fake queue (one at a time, so updates are not mixed).
-async fn queued(
-    fake: &FakeTelegram,
-    lock: &tokio::sync::Mutex<()>,
-    act: impl FnOnce(&FakeTelegram),
-) -> Value {
+async fn queued(fake: &FakeTelegram, lock: &tokio::sync::Mutex<()>, act: impl FnOnce(&FakeTelegram)) -> Value {
     let _one_at_a_time = lock.lock().await;
     act(fake);
     let mut updates = fake.take_updates();
@@ -124,11 +106,7 @@ async fn post(client: &reqwest::Client, addr: SocketAddr, update: &Value) -> (u1
 
 fn sample(text: &str, series: &str) -> f64 {
     text.lines()
-        .find_map(|l| {
-            l.strip_prefix(series)
-                .and_then(|rest| rest.strip_prefix(' '))
-                .and_then(|v| v.parse().ok())
-        })
+        .find_map(|l| l.strip_prefix(series).and_then(|rest| rest.strip_prefix(' ')).and_then(|v| v.parse().ok()))
         .unwrap_or(0.0)
 }
 
@@ -145,16 +123,9 @@ fn percentile(sorted: &[Duration], p: f64) -> Duration {
 fn cpu_secs(pid: u32) -> f64 {
     let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
     // The fields after the command name (which is in parentheses and may hold spaces).
-    let fields: Vec<&str> = stat
-        .rsplit_once(')')
-        .map(|(_, rest)| rest.split_whitespace().collect())
-        .unwrap_or_default();
-    let ticks = |i: usize| {
-        fields
-            .get(i)
-            .and_then(|v| v.parse::<f64>().ok())
-            .unwrap_or(0.0)
-    };
+    let fields: Vec<&str> =
+        stat.rsplit_once(')').map(|(_, rest)| rest.split_whitespace().collect()).unwrap_or_default();
+    let ticks = |i: usize| fields.get(i).and_then(|v| v.parse::<f64>().ok()).unwrap_or(0.0);
     // utime and stime are fields 14 and 15 of the line, 12 and 13 after the name and state.
     (ticks(11) + ticks(12)) / 100.0
 }
@@ -163,11 +134,7 @@ fn cpu_secs(pid: u32) -> f64 {
 async fn redis_info(url: &str, section: &str) -> String {
     let client = redis::Client::open(url).unwrap();
     let mut con = client.get_multiplexed_async_connection().await.unwrap();
-    redis::cmd("INFO")
-        .arg(section)
-        .query_async(&mut con)
-        .await
-        .unwrap()
+    redis::cmd("INFO").arg(section).query_async(&mut con).await.unwrap()
 }
 
 /// CPU time the Redis server has used so far, in seconds.
@@ -175,11 +142,7 @@ async fn redis_cpu_secs(url: &str) -> f64 {
     let info = redis_info(url, "cpu").await;
     ["used_cpu_sys:", "used_cpu_user:"]
         .iter()
-        .filter_map(|k| {
-            info.lines()
-                .find_map(|l| l.strip_prefix(k))
-                .and_then(|v| v.trim().parse::<f64>().ok())
-        })
+        .filter_map(|k| info.lines().find_map(|l| l.strip_prefix(k)).and_then(|v| v.trim().parse::<f64>().ok()))
         .sum()
 }
 
@@ -201,12 +164,7 @@ async fn redis_command_calls(url: &str) -> std::collections::BTreeMap<String, u6
         .lines()
         .filter_map(|l| {
             let (name, stats) = l.strip_prefix("cmdstat_")?.split_once(':')?;
-            let calls = stats
-                .strip_prefix("calls=")?
-                .split(',')
-                .next()?
-                .parse()
-                .ok()?;
+            let calls = stats.strip_prefix("calls=")?.split(',').next()?.parse().ok()?;
             Some((name.to_owned(), calls))
         })
         .collect()
@@ -220,9 +178,7 @@ fn pick(pos: &Position, seed: usize) -> Option<damas::rules::Move> {
         return None;
     }
     // A multiplicative hash of the seed: cheap, deterministic, spread enough.
-    let h = (seed as u64)
-        .wrapping_add(1)
-        .wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    let h = (seed as u64).wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
     Some(moves[((h >> 32) as usize) % moves.len()])
 }
 
@@ -254,12 +210,8 @@ async fn engine_game(ctx: &Ctx<'_>, i: usize, user: &TestUser) -> Run {
         return run;
     }
     for m in 0..ctx.moves {
-        let Some(game) = ctx
-            .store
-            .active_for_user(UserId(user.id as u64))
-            .await
-            .ok()
-            .and_then(|g| g.into_iter().next())
+        let Some(game) =
+            ctx.store.active_for_user(UserId(user.id as u64)).await.ok().and_then(|g| g.into_iter().next())
         else {
             break;
         };
@@ -298,15 +250,8 @@ async fn people_game(ctx: &Ctx<'_>, i: usize, white: &TestUser, black: &TestUser
     }
     let Some((card, accept)) = ctx
         .fake
-        .last_bot_message_where(group, |m| {
-            m.buttons().iter().any(|(l, _)| l.contains("Accept"))
-        })
-        .and_then(|m| {
-            m.buttons()
-                .into_iter()
-                .find(|(l, _)| l.contains("Accept"))
-                .map(|(_, d)| (m.message_id, d))
-        })
+        .last_bot_message_where(group, |m| m.buttons().iter().any(|(l, _)| l.contains("Accept")))
+        .and_then(|m| m.buttons().into_iter().find(|(l, _)| l.contains("Accept")).map(|(_, d)| (m.message_id, d)))
     else {
         run.refused += 1;
         return run;
@@ -320,13 +265,7 @@ async fn people_game(ctx: &Ctx<'_>, i: usize, white: &TestUser, black: &TestUser
         return run;
     }
     for m in 0..ctx.moves {
-        let Some(game) = ctx
-            .store
-            .active_for_chat(ChatId(group))
-            .await
-            .ok()
-            .and_then(|g| g.into_iter().next())
-        else {
+        let Some(game) = ctx.store.active_for_chat(ChatId(group)).await.ok().and_then(|g| g.into_iter().next()) else {
             break;
         };
         let Ok(pos) = Position::from_fen(game.variant, &game.fen) else {
@@ -336,11 +275,7 @@ async fn people_game(ctx: &Ctx<'_>, i: usize, white: &TestUser, black: &TestUser
             break;
         };
         let text = format!("/m {}", pos.notation(&mv));
-        let mover = if game.player(game.turn).user() == Some(UserId(white.id as u64)) {
-            white
-        } else {
-            black
-        };
+        let mover = if game.player(game.turn).user() == Some(UserId(white.id as u64)) { white } else { black };
         let update = queued(ctx.fake, ctx.lock, |f| {
             f.send_group_text(group, mover, &text, None);
         })
@@ -356,10 +291,7 @@ async fn people_game(ctx: &Ctx<'_>, i: usize, white: &TestUser, black: &TestUser
 }
 
 fn report(kind: &str, runs: &[Run]) -> (usize, usize) {
-    let mut latencies: Vec<Duration> = runs
-        .iter()
-        .flat_map(|r| r.latencies.iter().copied())
-        .collect();
+    let mut latencies: Vec<Duration> = runs.iter().flat_map(|r| r.latencies.iter().copied()).collect();
     let refused: usize = runs.iter().map(|r| r.refused).sum();
     latencies.sort();
     if !runs.is_empty() {
@@ -389,27 +321,15 @@ async fn load_two_instances_sharing_redis() {
         "buttons" => true,
         other => panic!("LOAD_BOARD is neither `image` nor `buttons`: {other:?}"),
     };
-    assert!(
-        people || engine,
-        "LOAD_KINDS names neither `people` nor `engine`: {kinds:?}"
-    );
+    assert!(people || engine, "LOAD_KINDS names neither `people` nor `engine`: {kinds:?}");
     let redis = PrivateRedis::start_as_deployed();
     let fake = FakeTelegram::start(TOKEN).await;
     let (mut a, addr_a) = instance(&fake, &redis.url()).await;
     let (mut b, addr_b) = instance(&fake, &redis.url()).await;
-    let store = RedisStore::connect(&redis.url(), "damas", Retention::default())
-        .await
-        .unwrap();
+    let store = RedisStore::connect(&redis.url(), "damas", Retention::default()).await.unwrap();
     let client = http();
     let lock = tokio::sync::Mutex::new(());
-    let ctx = Ctx {
-        fake: &fake,
-        lock: &lock,
-        client: &client,
-        store: &store,
-        addrs: [addr_a, addr_b],
-        moves,
-    };
+    let ctx = Ctx { fake: &fake, lock: &lock, client: &client, store: &store, addrs: [addr_a, addr_b], moves };
     let engine_users: Vec<TestUser> = (0..if engine { games_n } else { 0 })
         .map(|i| TestUser::new(800_000 + i as i64, &format!("e{i}"), Some("en")))
         .collect();
@@ -423,17 +343,10 @@ async fn load_two_instances_sharing_redis() {
 
     if buttons {
         let prefs = PrefsStore::new(std::sync::Arc::new(
-            RedisStore::connect(&redis.url(), "damas", Retention::default())
-                .await
-                .unwrap(),
+            RedisStore::connect(&redis.url(), "damas", Retention::default()).await.unwrap(),
         ));
-        let keyboard = Prefs {
-            board: BoardMode::Buttons,
-            ..Prefs::default()
-        };
-        let users = engine_users
-            .iter()
-            .chain(pairs.iter().flat_map(|(w, b)| [w, b]));
+        let keyboard = Prefs { board: BoardMode::Buttons, ..Prefs::default() };
+        let users = engine_users.iter().chain(pairs.iter().flat_map(|(w, b)| [w, b]));
         for user in users {
             prefs.put(user.id as u64, &keyboard).await.unwrap();
         }
@@ -445,22 +358,12 @@ async fn load_two_instances_sharing_redis() {
     let cpu_before = cpu_secs(a.pid()) + cpu_secs(b.pid());
     let redis_cpu_before = redis_cpu_secs(&redis.url()).await;
     let started = Instant::now();
-    let engine_runs = futures::stream::iter(
-        engine_users
-            .iter()
-            .enumerate()
-            .map(|(i, u)| engine_game(&ctx, i, u)),
-    )
-    .buffer_unordered(at_once)
-    .collect::<Vec<_>>();
-    let people_runs = futures::stream::iter(
-        pairs
-            .iter()
-            .enumerate()
-            .map(|(i, (w, b))| people_game(&ctx, i, w, b)),
-    )
-    .buffer_unordered(at_once)
-    .collect::<Vec<_>>();
+    let engine_runs = futures::stream::iter(engine_users.iter().enumerate().map(|(i, u)| engine_game(&ctx, i, u)))
+        .buffer_unordered(at_once)
+        .collect::<Vec<_>>();
+    let people_runs = futures::stream::iter(pairs.iter().enumerate().map(|(i, (w, b))| people_game(&ctx, i, w, b)))
+        .buffer_unordered(at_once)
+        .collect::<Vec<_>>();
     let (engine_runs, people_runs) = futures::future::join(engine_runs, people_runs).await;
     let elapsed = started.elapsed();
     let commands = redis_commands(&redis.url()).await - commands_before;
@@ -469,32 +372,16 @@ async fn load_two_instances_sharing_redis() {
     let redis_cpu = redis_cpu_secs(&redis.url()).await - redis_cpu_before;
     let load_after = load_average();
 
-    let (mut engine_secs, mut engine_count, mut render_secs, mut render_count) =
-        (0.0, 0.0, 0.0, 0.0);
+    let (mut engine_secs, mut engine_count, mut render_secs, mut render_count) = (0.0, 0.0, 0.0, 0.0);
     for addr in ctx.addrs {
-        let m = client
-            .get(format!("http://{addr}/metrics"))
-            .send()
-            .await
-            .unwrap()
-            .text()
-            .await
-            .unwrap();
+        let m = client.get(format!("http://{addr}/metrics")).send().await.unwrap().text().await.unwrap();
         engine_secs += sample(&m, "damas_engine_think_seconds_sum{level=\"1\"}");
         engine_count += sample(&m, "damas_engine_think_seconds_count{level=\"1\"}");
         render_secs += sample(&m, "damas_render_seconds_sum");
         render_count += sample(&m, "damas_render_seconds_count");
     }
-    let mean_engine = if engine_count > 0.0 {
-        engine_secs / engine_count
-    } else {
-        0.0
-    };
-    let mean_render = if render_count > 0.0 {
-        render_secs / render_count
-    } else {
-        0.0
-    };
+    let mean_engine = if engine_count > 0.0 { engine_secs / engine_count } else { 0.0 };
+    let mean_render = if render_count > 0.0 { render_secs / render_count } else { 0.0 };
     println!(
         "load: {kinds} games, {games_n} of each kind ({at_once} at a time), {moves} moves each, board as {board}, 2 instances sharing one Redis; load average {load_before} before, {load_after} after"
     );
@@ -519,12 +406,7 @@ async fn load_two_instances_sharing_redis() {
     );
     let mut busiest: Vec<(u64, &String)> = calls_after
         .iter()
-        .map(|(name, n)| {
-            (
-                n.saturating_sub(calls_before.get(name).copied().unwrap_or(0)),
-                name,
-            )
-        })
+        .map(|(name, n)| (n.saturating_sub(calls_before.get(name).copied().unwrap_or(0)), name))
         .filter(|(n, _)| *n > 0)
         .collect();
     busiest.sort_by(|a, b| b.cmp(a));
@@ -538,11 +420,7 @@ async fn load_two_instances_sharing_redis() {
             .join(", ")
     );
     assert!(total > 0, "no move was handled");
-    assert_eq!(
-        people_refused + engine_refused,
-        0,
-        "every update is handled"
-    );
+    assert_eq!(people_refused + engine_refused, 0, "every update is handled");
     for d in [&mut a, &mut b] {
         let status = d.terminate();
         assert!(status.success(), "{status:?}");

@@ -18,7 +18,8 @@ struct Block {
 
 fn load() -> Vec<Block> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/perft");
-    let mut files: Vec<_> = std::fs::read_dir(&dir).expect("tests/perft exists").map(|e| e.expect("entry").path()).collect();
+    let mut files: Vec<_> =
+        std::fs::read_dir(&dir).expect("tests/perft exists").map(|e| e.expect("entry").path()).collect();
     files.sort();
     let mut blocks = Vec::new();
     for file in files.iter().filter(|f| f.extension().is_some_and(|e| e == "perft")) {
@@ -29,7 +30,12 @@ fn load() -> Vec<Block> {
             match key {
                 "id" => {
                     blocks.extend(current.take());
-                    current = Some(Block { id: value.into(), variant: VariantId::English, fen: String::new(), expected: vec![] });
+                    current = Some(Block {
+                        id: value.into(),
+                        variant: VariantId::English,
+                        fen: String::new(),
+                        expected: vec![],
+                    });
                 }
                 "variant" => current.as_mut().expect("id first").variant = value.parse().expect("known variant"),
                 "fen" => current.as_mut().expect("id first").fen = value.into(),

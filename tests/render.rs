@@ -16,9 +16,7 @@ use damas::rules::{Color, Position, Role, Square, VariantId};
 // ---------------------------------------------------------------- helpers
 
 fn sq(v: VariantId, row: u8, col: u8) -> Square {
-    v.rules()
-        .square_at(row, col)
-        .unwrap_or_else(|| panic!("({row},{col}) is not a playing square of {v}"))
+    v.rules().square_at(row, col).unwrap_or_else(|| panic!("({row},{col}) is not a playing square of {v}"))
 }
 
 fn name(v: VariantId, row: u8, col: u8) -> String {
@@ -26,12 +24,7 @@ fn name(v: VariantId, row: u8, col: u8) -> String {
 }
 
 /// A FEN from board coordinates, so tests do not depend on each variant's numbering.
-fn fen(
-    v: VariantId,
-    white_to_move: bool,
-    white: &[(u8, u8, bool)],
-    black: &[(u8, u8, bool)],
-) -> String {
+fn fen(v: VariantId, white_to_move: bool, white: &[(u8, u8, bool)], black: &[(u8, u8, bool)]) -> String {
     let list = |pieces: &[(u8, u8, bool)]| {
         pieces
             .iter()
@@ -39,12 +32,7 @@ fn fen(
             .collect::<Vec<_>>()
             .join(",")
     };
-    format!(
-        "{}:W{}:B{}",
-        if white_to_move { "W" } else { "B" },
-        list(white),
-        list(black)
-    )
+    format!("{}:W{}:B{}", if white_to_move { "W" } else { "B" }, list(white), list(black))
 }
 
 fn position(v: VariantId, f: &str) -> Position {
@@ -62,13 +50,7 @@ fn diamond() -> Position {
             v,
             true,
             &[(2, 4, false), (0, 0, false)],
-            &[
-                (3, 3, false),
-                (5, 3, false),
-                (3, 5, false),
-                (5, 5, false),
-                (7, 7, true),
-            ],
+            &[(3, 3, false), (5, 3, false), (3, 5, false), (5, 5, false), (7, 7, true)],
         ),
     )
 }
@@ -82,11 +64,7 @@ fn golden_dir() -> PathBuf {
 /// updates move colours a little; a misplaced piece or a missing mark moves far more.
 fn pixels_match(expected: &image::RgbaImage, actual: &image::RgbaImage) -> Result<(), String> {
     if expected.dimensions() != actual.dimensions() {
-        return Err(format!(
-            "size {:?} instead of {:?}",
-            actual.dimensions(),
-            expected.dimensions()
-        ));
+        return Err(format!("size {:?} instead of {:?}", actual.dimensions(), expected.dimensions()));
     }
     let differing = expected
         .pixels()
@@ -107,12 +85,8 @@ fn check_golden(name: &str, png: &[u8]) {
         std::fs::write(&path, png).unwrap();
         return;
     }
-    let expected = std::fs::read(&path).unwrap_or_else(|_| {
-        panic!(
-            "{} is missing: run with DAMAS_BLESS=1 to create it",
-            path.display()
-        )
-    });
+    let expected = std::fs::read(&path)
+        .unwrap_or_else(|_| panic!("{} is missing: run with DAMAS_BLESS=1 to create it", path.display()));
     let expected = image::load_from_memory(&expected).unwrap().to_rgba8();
     let actual = image::load_from_memory(png).unwrap().to_rgba8();
     if let Err(why) = pixels_match(&expected, &actual) {
@@ -146,12 +120,7 @@ fn golden_dark_flipped_after_a_move_with_a_piece_picked() {
         let mv = first_move(&start);
         let after = start.play(&mv);
         let reply = first_move(&after);
-        let view = BoardView::new(after)
-            .last_move(&mv)
-            .select(reply.from())
-            .flipped(true)
-            .theme(Theme::Dark)
-            .size(256);
+        let view = BoardView::new(after).last_move(&mv).select(reply.from()).flipped(true).theme(Theme::Dark).size(256);
         check_golden(&format!("{v}-dark-flipped"), &board_png(&view).unwrap());
     }
 }
@@ -173,24 +142,15 @@ fn golden_captures_kings_and_routes() {
 fn golden_comparison_notices_a_wrong_picture() {
     let v = VariantId::International;
     let straight =
-        image::load_from_memory(&board_png(&BoardView::new(Position::start(v)).size(256)).unwrap())
+        image::load_from_memory(&board_png(&BoardView::new(Position::start(v)).size(256)).unwrap()).unwrap().to_rgba8();
+    let flipped =
+        image::load_from_memory(&board_png(&BoardView::new(Position::start(v)).flipped(true).size(256)).unwrap())
             .unwrap()
             .to_rgba8();
-    let flipped = image::load_from_memory(
-        &board_png(&BoardView::new(Position::start(v)).flipped(true).size(256)).unwrap(),
-    )
-    .unwrap()
-    .to_rgba8();
-    let dark = image::load_from_memory(
-        &board_png(
-            &BoardView::new(Position::start(v))
-                .theme(Theme::Dark)
-                .size(256),
-        )
-        .unwrap(),
-    )
-    .unwrap()
-    .to_rgba8();
+    let dark =
+        image::load_from_memory(&board_png(&BoardView::new(Position::start(v)).theme(Theme::Dark).size(256)).unwrap())
+            .unwrap()
+            .to_rgba8();
     assert!(pixels_match(&straight, &flipped).is_err());
     // Small things count too: the two crosses on captured squares.
     let p = diamond();
@@ -200,11 +160,7 @@ fn golden_comparison_notices_a_wrong_picture() {
     if let Some(last) = without.last_move.as_mut() {
         last.captured.clear();
     }
-    let decode = |v: &BoardView| {
-        image::load_from_memory(&board_png(v).unwrap())
-            .unwrap()
-            .to_rgba8()
-    };
+    let decode = |v: &BoardView| image::load_from_memory(&board_png(v).unwrap()).unwrap().to_rgba8();
     assert!(pixels_match(&decode(&with), &decode(&without)).is_err());
     assert!(pixels_match(&straight, &dark).is_err());
     assert!(pixels_match(&straight, &straight).is_ok());
@@ -214,16 +170,10 @@ fn golden_comparison_notices_a_wrong_picture() {
 /// the same.
 #[test]
 fn png_matches_the_svg_document() {
-    for v in [
-        VariantId::English,
-        VariantId::International,
-        VariantId::Turkish,
-    ] {
+    for v in [VariantId::English, VariantId::International, VariantId::Turkish] {
         let p = Position::start(v);
         let view = BoardView::new(p).last_move(&first_move(&p)).size(320);
-        let png = image::load_from_memory(&board_png(&view).unwrap())
-            .unwrap()
-            .to_rgba8();
+        let png = image::load_from_memory(&board_png(&view).unwrap()).unwrap().to_rgba8();
         let pixmap = damas::render::png::rasterize(&board_svg(&view), 320).unwrap();
         let from_svg = image::RgbaImage::from_raw(320, 320, pixmap.data().to_vec()).unwrap();
         pixels_match(&png, &from_svg).unwrap_or_else(|e| panic!("{v}: {e}"));
@@ -267,9 +217,7 @@ fn decode_indexed(png: &[u8]) -> (Vec<u8>, Vec<u8>, u32) {
     let mut options = ::png::DecodeOptions::default();
     options.set_ignore_adler32(false);
     options.set_ignore_crc(false);
-    let mut reader = ::png::Decoder::new_with_options(std::io::Cursor::new(png), options)
-        .read_info()
-        .unwrap();
+    let mut reader = ::png::Decoder::new_with_options(std::io::Cursor::new(png), options).read_info().unwrap();
     let palette = reader.info().palette.as_deref().unwrap().to_vec();
     let mut buf = vec![0; reader.output_buffer_size().unwrap()];
     let frame = reader.next_frame(&mut buf).unwrap();
@@ -328,10 +276,7 @@ fn successive_pictures_of_a_game_decode_to_their_board_indices() {
             let (got_palette, got, width) = decode_indexed(&png);
             assert_eq!(width, size, "{v} {size} ply {ply}");
             assert_eq!(got_palette, palette, "{v} {size} ply {ply}");
-            assert!(
-                got == indices,
-                "{v} {size} {theme:?} ply {ply}: pixels differ"
-            );
+            assert!(got == indices, "{v} {size} {theme:?} ply {ply}: pixels differ");
             first_pictures.push(png);
         }
         // Drawn again, every band is found in the cache: the same bytes as the first time.
@@ -361,24 +306,11 @@ fn size_is_clamped_and_squares_fall_on_whole_pixels() {
     let png = board_png(&BoardView::new(Position::start(VariantId::English)).size(1)).unwrap();
     let img = image::load_from_memory(&png).unwrap();
     assert_eq!(img.width(), damas::render::MIN_SIZE);
-    for (size, cells) in [
-        (640, 8),
-        (640, 10),
-        (640, 12),
-        (333, 8),
-        (1000, 10),
-        (320, 12),
-    ] {
+    for (size, cells) in [(640, 8), (640, 10), (640, 12), (333, 8), (1000, 10), (320, 12)] {
         let l = Layout::new(size, cells);
         assert!(l.square_px * u32::from(cells) + 2 * l.margin_px <= size);
-        assert!(
-            size - (l.square_px * u32::from(cells) + 2 * l.margin_px) <= 1,
-            "{l:?}"
-        );
-        assert!(
-            l.margin_px * 4 >= l.square_px,
-            "frame too thin for coordinates: {l:?}"
-        );
+        assert!(size - (l.square_px * u32::from(cells) + 2 * l.margin_px) <= 1, "{l:?}");
+        assert!(l.margin_px * 4 >= l.square_px, "frame too thin for coordinates: {l:?}");
     }
 }
 
@@ -392,13 +324,7 @@ fn pieces_stand_on_the_squares_each_variant_plays_on() {
         let class = if v == VariantId::Spanish { "lt" } else { "dk" };
         let squares: Vec<&str> = svg.lines().filter(|l| l.contains("data-sq=")).collect();
         assert_eq!(squares.len(), v.rules().square_count(), "{v}");
-        assert!(
-            squares
-                .iter()
-                .all(|l| l.contains(&format!("class=\"{class}\""))),
-            "{v}: {}",
-            squares[0]
-        );
+        assert!(squares.iter().all(|l| l.contains(&format!("class=\"{class}\""))), "{v}: {}", squares[0]);
     }
 }
 
@@ -408,28 +334,13 @@ fn svg_has_every_square_and_piece() {
         let p = Position::start(v);
         let svg = board_svg(&BoardView::new(p));
         let variant = v.rules();
-        assert_eq!(
-            svg.matches("data-sq=").count(),
-            variant.square_count(),
-            "{v}"
-        );
+        assert_eq!(svg.matches("data-sq=").count(), variant.square_count(), "{v}");
         for s in variant.squares() {
-            assert!(
-                svg.contains(&format!("data-sq=\"{}\"", variant.square_name(s))),
-                "{v}"
-            );
+            assert!(svg.contains(&format!("data-sq=\"{}\"", variant.square_name(s))), "{v}");
         }
         let men = |c| p.count(c, Role::Man) as usize;
-        assert_eq!(
-            svg.matches("href=\"#wm\" x=").count(),
-            men(Color::White),
-            "{v}"
-        );
-        assert_eq!(
-            svg.matches("href=\"#bm\" x=").count(),
-            men(Color::Black),
-            "{v}"
-        );
+        assert_eq!(svg.matches("href=\"#wm\" x=").count(), men(Color::White), "{v}");
+        assert_eq!(svg.matches("href=\"#bm\" x=").count(), men(Color::Black), "{v}");
         assert!(!svg.contains("{{"), "{v}: unfilled placeholder");
         // Numbers for numeric variants, edge coordinates for algebraic ones.
         let numbered = svg.contains("class=\"num\"") || svg.contains("class=\"numd\"");
@@ -497,40 +408,23 @@ fn keyboard_shapes_for_every_variant_and_side() {
                 _ => (8, 8),
             };
             assert_eq!(kb.rows.len(), rows, "{v} flip={flip}");
-            assert!(
-                kb.rows.iter().all(|r| r.len() == per_row),
-                "{v} flip={flip}"
-            );
+            assert!(kb.rows.iter().all(|r| r.len() == per_row), "{v} flip={flip}");
             let total: usize = kb.rows.iter().map(Vec::len).sum();
             assert!(total + control_row(true).len() <= 100 && per_row <= 8);
             // Every playing square appears exactly once.
-            let picks: Vec<_> = kb
-                .rows
-                .iter()
-                .flatten()
-                .filter(|b| b.label != labels.blank)
-                .collect();
+            let picks: Vec<_> = kb.rows.iter().flatten().filter(|b| b.label != labels.blank).collect();
             assert_eq!(picks.len(), variant.square_count(), "{v}");
             // The viewer's own pieces are at the bottom.
-            let (near, far) = if flip {
-                (labels.black_man, labels.white_man)
-            } else {
-                (labels.white_man, labels.black_man)
-            };
+            let (near, far) =
+                if flip { (labels.black_man, labels.white_man) } else { (labels.white_man, labels.black_man) };
             let bottom = kb.rows.last().unwrap();
             let top = &kb.rows[0];
             if !variant.orthogonal {
-                assert!(
-                    bottom.iter().any(|b| b.label.contains(near)),
-                    "{v} flip={flip}"
-                );
+                assert!(bottom.iter().any(|b| b.label.contains(near)), "{v} flip={flip}");
                 assert!(top.iter().any(|b| b.label.contains(far)), "{v} flip={flip}");
             } else {
                 // Turkish back rows are empty; the second rows hold the pieces.
-                assert!(
-                    kb.rows[6].iter().all(|b| b.label == near),
-                    "{v} flip={flip}"
-                );
+                assert!(kb.rows[6].iter().all(|b| b.label == near), "{v} flip={flip}");
                 assert!(kb.rows[1].iter().all(|b| b.label == far), "{v} flip={flip}");
             }
         }
@@ -551,11 +445,7 @@ fn keyboard_cells_map_to_the_right_squares() {
     };
     // White to move: bottom-left button is a1 (row 0, col 0), a white man, and picks it.
     assert_eq!(white_pick(&kb, 9, 0), vec![Coord { row: 0, col: 0 }]);
-    assert_eq!(
-        kb.rows[0][0].action,
-        Action::Noop,
-        "black pieces are not White's to pick"
-    );
+    assert_eq!(kb.rows[0][0].action, Action::Noop, "black pieces are not White's to pick");
     // Labels alternate sides so that the diagonals read: row 10 (top) starts on b10.
     assert!(label_at(&kb, 0, 0).starts_with(labels.pad));
     assert!(label_at(&kb, 9, 0).ends_with(labels.pad));
@@ -580,11 +470,7 @@ fn keyboard_cells_map_to_the_right_squares() {
         for (i, row) in kb.rows.iter().enumerate() {
             let r = 7 - i as u8;
             for (c, b) in row.iter().enumerate() {
-                assert_eq!(
-                    b.label == labels.blank,
-                    variant.square_at(r, c as u8).is_none(),
-                    "{v} ({r},{c})"
-                );
+                assert_eq!(b.label == labels.blank, variant.square_at(r, c as u8).is_none(), "{v} ({r},{c})");
             }
         }
     }
@@ -601,38 +487,17 @@ fn two_taps_make_a_quiet_move() {
         let to = keyboard::coord(variant, mv.to());
 
         let step = keyboard::advance(&p, &[from]);
-        let Step::Piece { from: f, targets } = &step else {
-            panic!("{v}: {step:?}")
-        };
+        let Step::Piece { from: f, targets } = &step else { panic!("{v}: {step:?}") };
         assert_eq!(*f, mv.from());
         assert!(targets.contains(&mv.to()));
 
         // The picked piece and its targets are marked and carry the next taps.
         let kb = board_keyboard(&p, &step, false, &labels);
         let all: Vec<_> = kb.rows.iter().flatten().collect();
-        assert_eq!(
-            all.iter()
-                .filter(|b| b.label.contains(labels.selected))
-                .count(),
-            1,
-            "{v}"
-        );
-        assert_eq!(
-            all.iter()
-                .filter(|b| b.label.contains(labels.target))
-                .count(),
-            targets.len(),
-            "{v}"
-        );
-        assert!(
-            all.iter().any(|b| b.action == Action::Pick(vec![from, to])),
-            "{v}"
-        );
-        assert!(
-            all.iter()
-                .any(|b| b.label.contains(labels.selected) && b.action == Action::Pick(vec![])),
-            "{v}"
-        );
+        assert_eq!(all.iter().filter(|b| b.label.contains(labels.selected)).count(), 1, "{v}");
+        assert_eq!(all.iter().filter(|b| b.label.contains(labels.target)).count(), targets.len(), "{v}");
+        assert!(all.iter().any(|b| b.action == Action::Pick(vec![from, to])), "{v}");
+        assert!(all.iter().any(|b| b.label.contains(labels.selected) && b.action == Action::Pick(vec![])), "{v}");
 
         assert_eq!(keyboard::advance(&p, &[from, to]), Step::Ready(mv), "{v}");
     }
@@ -644,31 +509,16 @@ fn taps_that_do_not_fit_fall_back() {
     let p = Position::start(v);
     // Black moves first in English: a White piece cannot be picked.
     let white = Coord { row: 0, col: 0 };
-    assert_eq!(
-        keyboard::advance(&p, &[white]),
-        Step::Idle {
-            refused: Some(sq(v, 0, 0))
-        }
-    );
+    assert_eq!(keyboard::advance(&p, &[white]), Step::Idle { refused: Some(sq(v, 0, 0)) });
     // A Black man on its back row is blocked.
-    assert_eq!(
-        keyboard::advance(&p, &[Coord { row: 7, col: 1 }]),
-        Step::Idle {
-            refused: Some(sq(v, 7, 1))
-        }
-    );
+    assert_eq!(keyboard::advance(&p, &[Coord { row: 7, col: 1 }]), Step::Idle { refused: Some(sq(v, 7, 1)) });
     // Not a playing square, or no square at all.
-    assert_eq!(
-        keyboard::advance(&p, &[Coord { row: 0, col: 1 }]),
-        Step::Idle { refused: None }
-    );
+    assert_eq!(keyboard::advance(&p, &[Coord { row: 0, col: 1 }]), Step::Idle { refused: None });
     assert_eq!(keyboard::advance(&p, &[]), Step::Idle { refused: None });
     // A picked piece, then another movable piece: that one is picked instead.
     let a = Coord { row: 5, col: 1 };
     let b = Coord { row: 5, col: 3 };
-    assert!(
-        matches!(keyboard::advance(&p, &[a, b]), Step::Piece { from, .. } if from == sq(v, 5, 3))
-    );
+    assert!(matches!(keyboard::advance(&p, &[a, b]), Step::Piece { from, .. } if from == sq(v, 5, 3)));
     // A picked piece, then a useless square: still picked.
     assert!(
         matches!(keyboard::advance(&p, &[a, Coord { row: 0, col: 0 }]), Step::Piece { from, .. } if from == sq(v, 5, 1))
@@ -682,12 +532,7 @@ fn a_third_tap_chooses_between_capture_routes() {
     let from = Coord { row: 2, col: 4 };
     let to = Coord { row: 6, col: 4 };
     let step = keyboard::advance(&p, &[from, to]);
-    let Step::Route {
-        candidates, hints, ..
-    } = &step
-    else {
-        panic!("{step:?}")
-    };
+    let Step::Route { candidates, hints, .. } = &step else { panic!("{step:?}") };
     assert_eq!(candidates.len(), 2);
     let mut expected = vec![sq(v, 3, 3), sq(v, 5, 3), sq(v, 3, 5), sq(v, 5, 5)];
     expected.sort();
@@ -695,22 +540,11 @@ fn a_third_tap_chooses_between_capture_routes() {
 
     let labels = Labels::default();
     let kb = board_keyboard(&p, &step, false, &labels);
-    let hint_buttons: Vec<_> = kb
-        .rows
-        .iter()
-        .flatten()
-        .filter(|b| b.label == labels.hint)
-        .collect();
+    let hint_buttons: Vec<_> = kb.rows.iter().flatten().filter(|b| b.label == labels.hint).collect();
     assert_eq!(hint_buttons.len(), 4);
-    assert!(
-        hint_buttons
-            .iter()
-            .any(|b| b.action == Action::Pick(vec![from, to, Coord { row: 5, col: 3 }]))
-    );
+    assert!(hint_buttons.iter().any(|b| b.action == Action::Pick(vec![from, to, Coord { row: 5, col: 3 }])));
 
-    let Step::Ready(mv) = keyboard::advance(&p, &[from, to, Coord { row: 5, col: 3 }]) else {
-        panic!()
-    };
+    let Step::Ready(mv) = keyboard::advance(&p, &[from, to, Coord { row: 5, col: 3 }]) else { panic!() };
     let mut taken = mv.captures().to_vec();
     taken.sort();
     assert_eq!(taken, {
@@ -718,30 +552,17 @@ fn a_third_tap_chooses_between_capture_routes() {
         t.sort();
         t
     });
-    let Step::Ready(other) = keyboard::advance(&p, &[from, to, Coord { row: 3, col: 5 }]) else {
-        panic!()
-    };
+    let Step::Ready(other) = keyboard::advance(&p, &[from, to, Coord { row: 3, col: 5 }]) else { panic!() };
     assert!(other.captures().contains(&sq(v, 5, 5)));
     // A tap on something that is not a hint changes nothing.
-    assert!(matches!(
-        keyboard::advance(&p, &[from, to, Coord { row: 0, col: 0 }]),
-        Step::Route { .. }
-    ));
+    assert!(matches!(keyboard::advance(&p, &[from, to, Coord { row: 0, col: 0 }]), Step::Route { .. }));
 }
 
 #[test]
 fn control_row_fits_one_row() {
     assert!(control_row(false).len() <= 8);
-    assert!(
-        control_row(true)
-            .iter()
-            .any(|b| b.action == Action::AcceptDraw)
-    );
-    assert!(
-        !control_row(false)
-            .iter()
-            .any(|b| b.action == Action::AcceptDraw)
-    );
+    assert!(control_row(true).iter().any(|b| b.action == Action::AcceptDraw));
+    assert!(!control_row(false).iter().any(|b| b.action == Action::AcceptDraw));
 }
 
 // ---------------------------------------------------------------- text
@@ -756,31 +577,19 @@ fn text_board_and_description() {
     assert_eq!(lines[8].trim(), "1  w   w   w   w    1");
     assert_eq!(lines.last().copied(), Some("White to move"));
     let flipped = text_board(&p, true);
-    assert_eq!(
-        flipped.lines().next().map(str::trim),
-        Some("h g f e d c b a")
-    );
+    assert_eq!(flipped.lines().next().map(str::trim), Some("h g f e d c b a"));
 
     let p = Position::start(VariantId::International);
     let board = text_board(&p, false);
     let first = board.lines().next().unwrap();
-    assert!(
-        first.contains('b') && first.trim_end().ends_with("5"),
-        "{first}"
-    );
+    assert!(first.contains('b') && first.trim_end().ends_with("5"), "{first}");
 
     let en = describe(&p, Lang::En);
     assert!(en.starts_with("International"), "{en}");
-    assert!(
-        en.contains("White to move") && en.contains("20 men on 31, 32"),
-        "{en}"
-    );
+    assert!(en.contains("White to move") && en.contains("20 men on 31, 32"), "{en}");
     assert!(en.contains("FEN: "));
     let es = describe(&p, Lang::Es);
-    assert!(
-        es.contains("Juegan las blancas") && es.contains("20 peones en 31, 32"),
-        "{es}"
-    );
+    assert!(es.contains("Juegan las blancas") && es.contains("20 peones en 31, 32"), "{es}");
 
     let v = VariantId::English;
     let kings = position(v, &fen(v, false, &[(0, 0, true)], &[(7, 7, false)]));

@@ -5,12 +5,9 @@
 
 use std::process::Command;
 
-use damas::rulebook::{
-    self, Lang, MAX_TEXT_CHARS, RulebookError, Topic, strip_html, validate_html,
-};
+use damas::rulebook::{self, Lang, MAX_TEXT_CHARS, RulebookError, Topic, strip_html, validate_html};
 use damas::rules::{
-    CapturePriority, Color, DrawRule, KingRange, Position, PromotionInCapture, Removal, Role,
-    VariantId,
+    CapturePriority, Color, DrawRule, KingRange, Position, PromotionInCapture, Removal, Role, VariantId,
 };
 
 fn text(variant: VariantId, lang: Lang, topic: Topic) -> &'static str {
@@ -23,11 +20,7 @@ fn plain(variant: VariantId, lang: Lang, topic: Topic) -> String {
 }
 
 fn all_plain(variant: VariantId, lang: Lang) -> String {
-    Topic::ALL
-        .iter()
-        .map(|&t| plain(variant, lang, t))
-        .collect::<Vec<_>>()
-        .join("\n")
+    Topic::ALL.iter().map(|&t| plain(variant, lang, t)).collect::<Vec<_>>().join("\n")
 }
 
 /// The answer under a FAQ question: the line after the one that starts with `question`.
@@ -48,10 +41,7 @@ fn every_variant_language_and_topic_has_a_sendable_text() {
             for topic in Topic::ALL {
                 let t = text(variant, lang, topic);
                 let chars = t.chars().count();
-                assert!(
-                    chars > 200,
-                    "{variant} {lang} {topic} is too short ({chars})"
-                );
+                assert!(chars > 200, "{variant} {lang} {topic} is too short ({chars})");
                 assert!(
                     chars < MAX_TEXT_CHARS,
                     "{variant} {lang} {topic} has {chars} characters, limit {MAX_TEXT_CHARS}"
@@ -59,18 +49,11 @@ fn every_variant_language_and_topic_has_a_sendable_text() {
                 if let Err(e) = validate_html(t) {
                     panic!("{variant} {lang} {topic}: {e}");
                 }
-                assert!(
-                    t.starts_with("<b>"),
-                    "{variant} {lang} {topic} should open with a bold title"
-                );
+                assert!(t.starts_with("<b>"), "{variant} {lang} {topic} should open with a bold title");
             }
             let overview = rulebook::overview(variant, lang).expect("overview");
             assert!(overview.chars().count() < MAX_TEXT_CHARS);
-            assert_eq!(
-                validate_html(&overview),
-                Ok(()),
-                "{variant} {lang} overview"
-            );
+            assert_eq!(validate_html(&overview), Ok(()), "{variant} {lang} overview");
             for topic in Topic::ALL {
                 assert!(
                     overview.contains(&format!("<code>{}</code>", topic.name(lang))),
@@ -91,18 +74,9 @@ fn every_translation_covers_the_same_topics_with_the_same_structure() {
             .map(str::to_owned)
             .collect()
     };
-    let pre = |t: &str| {
-        t.split("<pre>")
-            .nth(1)
-            .and_then(|s| s.split("</pre>").next())
-            .map(str::to_owned)
-    };
+    let pre = |t: &str| t.split("<pre>").nth(1).and_then(|s| s.split("</pre>").next()).map(str::to_owned);
     let numbers = |t: &str| -> std::collections::BTreeSet<String> {
-        strip_html(t)
-            .split(|c: char| !c.is_ascii_digit())
-            .filter(|n| !n.is_empty())
-            .map(str::to_owned)
-            .collect()
+        strip_html(t).split(|c: char| !c.is_ascii_digit()).filter(|n| !n.is_empty()).map(str::to_owned).collect()
     };
     let mut translations = 0;
     for variant in VariantId::ALL {
@@ -124,11 +98,7 @@ fn every_translation_covers_the_same_topics_with_the_same_structure() {
                     en.matches("\n• ").count(),
                     "{variant} {lang} {topic}: bullet lists differ from English"
                 );
-                assert_eq!(
-                    codes(other),
-                    codes(en),
-                    "{variant} {lang} {topic}: move examples differ"
-                );
+                assert_eq!(codes(other), codes(en), "{variant} {lang} {topic}: move examples differ");
                 assert_eq!(pre(other), pre(en), "{variant} {lang} {topic}: diagrams differ");
                 // Every number of the English (counts, squares, move limits) is in the translation.
                 let missing: Vec<_> = numbers(en).difference(&numbers(other)).cloned().collect();
@@ -166,14 +136,8 @@ fn lookups_accept_ids_and_spanish_names_and_report_unknown_ones() {
         rulebook::text(String::from("russian"), Lang::En, Topic::End),
         rulebook::text(VariantId::Russian, Lang::En, Topic::End)
     );
-    assert!(matches!(
-        rulebook::text("checkers-9x9", Lang::En, Topic::Faq),
-        Err(RulebookError::UnknownVariant(_))
-    ));
-    assert!(matches!(
-        rulebook::overview("", Lang::En),
-        Err(RulebookError::UnknownVariant(_))
-    ));
+    assert!(matches!(rulebook::text("checkers-9x9", Lang::En, Topic::Faq), Err(RulebookError::UnknownVariant(_))));
+    assert!(matches!(rulebook::overview("", Lang::En), Err(RulebookError::UnknownVariant(_))));
 }
 
 #[test]
@@ -193,22 +157,10 @@ fn board_size_first_move_and_piece_count_match_the_rules() {
             Color::White => ("white", "las blancas"),
             Color::Black => ("black", "las negras"),
         };
-        assert!(
-            faq_answer(variant, Lang::En, "who starts?").starts_with(en),
-            "{variant}"
-        );
-        assert!(
-            faq_answer(variant, Lang::Es, "¿quién empieza?").starts_with(es),
-            "{variant}"
-        );
-        assert!(
-            faq_answer(variant, Lang::En, "how many pieces?").starts_with(&format!("{men} each")),
-            "{variant}"
-        );
-        assert!(
-            faq_answer(variant, Lang::Es, "¿cuántas piezas").starts_with(&format!("{men},")),
-            "{variant}"
-        );
+        assert!(faq_answer(variant, Lang::En, "who starts?").starts_with(en), "{variant}");
+        assert!(faq_answer(variant, Lang::Es, "¿quién empieza?").starts_with(es), "{variant}");
+        assert!(faq_answer(variant, Lang::En, "how many pieces?").starts_with(&format!("{men} each")), "{variant}");
+        assert!(faq_answer(variant, Lang::Es, "¿cuántas piezas").starts_with(&format!("{men},")), "{variant}");
     }
 }
 
@@ -217,48 +169,24 @@ fn men_and_kings_are_described_as_the_rules_define_them() {
     for variant in VariantId::ALL {
         let rules = variant.rules();
         let backward = faq_answer(variant, Lang::En, "can a man capture backward?");
-        assert_eq!(
-            backward.starts_with("yes"),
-            rules.men_capture_backward,
-            "{variant}"
-        );
-        assert!(
-            backward.starts_with("yes") || backward.starts_with("no"),
-            "{variant}"
-        );
+        assert_eq!(backward.starts_with("yes"), rules.men_capture_backward, "{variant}");
+        assert!(backward.starts_with("yes") || backward.starts_with("no"), "{variant}");
         let atras = faq_answer(variant, Lang::Es, "¿puede el peón capturar hacia atrás?");
-        assert_eq!(
-            atras.starts_with("sí"),
-            rules.men_capture_backward,
-            "{variant}"
-        );
+        assert_eq!(atras.starts_with("sí"), rules.men_capture_backward, "{variant}");
 
         let capture = plain(variant, Lang::En, Topic::Capture);
-        assert_eq!(
-            capture.contains("a man cannot capture a king"),
-            !rules.men_capture_kings,
-            "{variant}"
-        );
+        assert_eq!(capture.contains("a man cannot capture a king"), !rules.men_capture_kings, "{variant}");
         let captura = plain(variant, Lang::Es, Topic::Capture);
-        assert_eq!(
-            captura.contains("el peón no puede capturar una dama"),
-            !rules.men_capture_kings,
-            "{variant}"
-        );
+        assert_eq!(captura.contains("el peón no puede capturar una dama"), !rules.men_capture_kings, "{variant}");
 
         let movement = plain(variant, Lang::En, Topic::Movement);
         match rules.king_range {
             KingRange::Short => assert!(movement.contains("does not fly"), "{variant}"),
-            KingRange::Flying => assert!(
-                movement.contains("\"flying\" king") || movement.contains("like a rook"),
-                "{variant}"
-            ),
+            KingRange::Flying => {
+                assert!(movement.contains("\"flying\" king") || movement.contains("like a rook"), "{variant}")
+            }
         }
-        assert_eq!(
-            movement.contains("sideways"),
-            rules.men_move_sideways,
-            "{variant}"
-        );
+        assert_eq!(movement.contains("sideways"), rules.men_move_sideways, "{variant}");
     }
 }
 
@@ -307,16 +235,8 @@ fn capture_priority_matches_the_rules() {
             }
         }
         let immediate = en.contains("as soon as it is jumped");
-        assert_eq!(
-            immediate,
-            variant.rules().removal == Removal::Immediate,
-            "{variant}"
-        );
-        assert_eq!(
-            en.contains("180°"),
-            variant.rules().no_reversal,
-            "{variant}"
-        );
+        assert_eq!(immediate, variant.rules().removal == Removal::Immediate, "{variant}");
+        assert_eq!(en.contains("180°"), variant.rules().no_reversal, "{variant}");
     }
     let international = plain(VariantId::International, Lang::En, Topic::Capture);
     assert!(international.contains("majority rule"));
@@ -329,17 +249,11 @@ fn promotion_during_a_capture_matches_the_rules() {
         let es = plain(variant, Lang::Es, Topic::Promotion);
         match variant.rules().promotion_in_capture {
             PromotionInCapture::Stops => {
-                assert!(
-                    en.contains("ends there") || en.contains("ends on the spot"),
-                    "{variant}"
-                );
+                assert!(en.contains("ends there") || en.contains("ends on the spot"), "{variant}");
                 assert!(es.contains("termina ahí"), "{variant}");
             }
             PromotionInCapture::ContinuesAsKing => {
-                assert!(
-                    en.contains("immediately") && en.contains("as a flying king"),
-                    "{variant}"
-                );
+                assert!(en.contains("immediately") && en.contains("as a flying king"), "{variant}");
                 assert!(es.contains("al instante"), "{variant}");
             }
             PromotionInCapture::ContinuesAsMan => {
@@ -379,19 +293,13 @@ fn draw_rules_match_the_rules_one_bullet_each() {
                         _ => String::new(),
                     },
                 };
-                assert!(
-                    end.contains(&needle),
-                    "{variant} {lang}: {rule:?} ({needle:?})"
-                );
+                assert!(end.contains(&needle), "{variant} {lang}: {rule:?} ({needle:?})");
             }
         }
     }
     let international = plain(VariantId::International, Lang::En, Topic::End);
     for rule in ["25 moves each", "16 moves each", "5 moves each"] {
-        assert!(
-            international.contains(rule),
-            "international end lacks {rule:?}"
-        );
+        assert!(international.contains(rule), "international end lacks {rule:?}");
     }
 }
 
@@ -400,25 +308,16 @@ fn english_black_moves_first_and_the_40_move_rule() {
     let en = plain(VariantId::English, Lang::En, Topic::Faq);
     assert!(en.contains("who starts?\nblack"), "{en}");
     let end = plain(VariantId::English, Lang::En, Topic::End);
-    assert!(
-        end.contains("40 moves") && end.contains("no man was moved"),
-        "{end}"
-    );
+    assert!(end.contains("40 moves") && end.contains("no man was moved"), "{end}");
 }
 
 #[test]
 fn italian_and_triestine_men_cannot_capture_kings() {
     for variant in [VariantId::Italian, VariantId::Triestine] {
         let en = plain(variant, Lang::En, Topic::Faq);
-        assert!(
-            en.contains("can a man capture a king?\nno"),
-            "{variant}: {en}"
-        );
+        assert!(en.contains("can a man capture a king?\nno"), "{variant}: {en}");
         let es = plain(variant, Lang::Es, Topic::Faq);
-        assert!(
-            es.contains("¿puede un peón capturar una dama?\nno"),
-            "{variant}: {es}"
-        );
+        assert!(es.contains("¿puede un peón capturar una dama?\nno"), "{variant}: {es}");
     }
 }
 
@@ -428,7 +327,8 @@ fn triestine_is_10x10_with_its_own_numbering() {
         let movement = plain(VariantId::Triestine, lang, Topic::Movement);
         assert!(movement.contains("10×10"));
         // "31–50" in English and Spanish; "31 à 50", "31-50"... elsewhere.
-        let range = movement.contains("31–50") || (lang != Lang::En && lang != Lang::Es && movement.contains("31") && movement.contains("50"));
+        let range = movement.contains("31–50")
+            || (lang != Lang::En && lang != Lang::Es && movement.contains("31") && movement.contains("50"));
         assert!(range, "white starts on 31-50: {movement}");
         let notation = text(VariantId::Triestine, lang, Topic::Notation);
         // Square 1 is the top-left corner seen by White; 46 is b1, not a1.
@@ -444,11 +344,7 @@ fn diagrams_match_the_numbering_of_each_variant() {
     for variant in VariantId::ALL {
         let rules = variant.rules();
         let t = text(variant, Lang::En, Topic::Notation);
-        let Some(pre) = t
-            .split("<pre>")
-            .nth(1)
-            .and_then(|s| s.split("</pre>").next())
-        else {
+        let Some(pre) = t.split("<pre>").nth(1).and_then(|s| s.split("</pre>").next()) else {
             assert!(rules.algebraic, "{variant} has no diagram");
             continue;
         };
@@ -464,11 +360,7 @@ fn diagrams_match_the_numbering_of_each_variant() {
                 match (*cell, square) {
                     (".", None) => {}
                     (number, Some(sq)) => {
-                        assert_eq!(
-                            number,
-                            rules.square_name(sq),
-                            "{variant} row {row} col {col}"
-                        );
+                        assert_eq!(number, rules.square_name(sq), "{variant} row {row} col {col}");
                         seen += 1;
                     }
                     (cell, None) => panic!("{variant}: {cell} on a non-playing square"),
@@ -497,10 +389,7 @@ fn move_examples_in_the_notation_topic_are_well_formed() {
         assert!(!examples.is_empty(), "{variant}");
         for example in examples {
             for square in example.split(['-', 'x', ':']) {
-                assert!(
-                    rules.parse_square(square).is_some(),
-                    "{variant}: {example} names no square {square:?}"
-                );
+                assert!(rules.parse_square(square).is_some(), "{variant}: {example} names no square {square:?}");
             }
         }
     }
@@ -524,13 +413,8 @@ fn move_examples_in_the_notation_topic_are_well_formed() {
         let notation = text(variant, Lang::En, Topic::Notation);
         let mut position = Position::start(variant);
         for mv in moves.split_whitespace() {
-            assert!(
-                notation.contains(mv),
-                "{variant}: the text no longer quotes {mv}"
-            );
-            let parsed = position
-                .parse_move(mv)
-                .unwrap_or_else(|e| panic!("{variant} {mv}: {e:?}"));
+            assert!(notation.contains(mv), "{variant}: the text no longer quotes {mv}");
+            let parsed = position.parse_move(mv).unwrap_or_else(|e| panic!("{variant} {mv}: {e:?}"));
             position = position.play(&parsed);
         }
     }
@@ -541,10 +425,7 @@ fn the_soplo_is_explained_and_never_applied() {
     for variant in VariantId::ALL {
         let en = plain(variant, Lang::En, Topic::Faq);
         assert!(en.contains("soplo"), "{variant} en");
-        assert!(
-            en.contains("refused"),
-            "{variant} en: illegal moves are refused"
-        );
+        assert!(en.contains("refused"), "{variant} en: illegal moves are refused");
         let es = plain(variant, Lang::Es, Topic::Faq);
         assert!(es.contains("soplo"), "{variant} es");
         assert!(es.contains("se rechaza"), "{variant} es");
@@ -570,11 +451,7 @@ fn cli_prints_plain_text_from_any_directory() {
         .current_dir(dir.path())
         .output()
         .expect("run damas");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(stdout.contains("Who starts?\nBlack"), "{stdout}");
     assert!(!stdout.contains("<b>"), "tags should be stripped: {stdout}");
@@ -585,10 +462,7 @@ fn cli_prints_plain_text_from_any_directory() {
         .expect("run damas");
     assert!(html.status.success());
     let html = String::from_utf8_lossy(&html.stdout);
-    assert!(
-        html.contains("<b>Captura — damas internacionales</b>"),
-        "{html}"
-    );
+    assert!(html.contains("<b>Captura — damas internacionales</b>"), "{html}");
 
     let bad = Command::new(env!("CARGO_BIN_EXE_damas"))
         .args(["rules", "english", "--topic", "tactics"])

@@ -74,7 +74,8 @@ fn int5_king_round_trip_duplicate_paths() {
     assert_eq!(moves.len(), 7, "{moves:?}");
     assert_eq!(paths_count("international", fen), 8);
     let p = pos("international", fen);
-    let mut ends: Vec<String> = p.legal_moves().iter().map(|m| VariantId::International.rules().square_name(m.to())).collect();
+    let mut ends: Vec<String> =
+        p.legal_moves().iter().map(|m| VariantId::International.rules().square_name(m.to())).collect();
     ends.sort();
     assert_eq!(ends, sorted(&["32", "37", "41", "46", "38", "43", "49"]));
     assert!(p.legal_moves().iter().all(|m| m.captures().len() == 4));
@@ -231,7 +232,10 @@ fn ita3_king_must_capture_when_counts_tie() {
 #[test]
 fn ita4_king_must_take_the_king() {
     assert_eq!(full("italian", "W:WK22:B18,K19"), sorted(&["22x15"]));
-    assert_eq!(reason("italian", "W:WK22:B18,K19", "22x13"), Reason::PriorityRequired { rule: PriorityRule::MostKings });
+    assert_eq!(
+        reason("italian", "W:WK22:B18,K19", "22x13"),
+        Reason::PriorityRequired { rule: PriorityRule::MostKings }
+    );
 }
 
 #[test]
@@ -740,7 +744,10 @@ fn frisian_one_king_is_worth_more_than_one_man() {
 #[test]
 fn frisian_on_equal_value_the_king_must_capture() {
     assert_eq!(full("frisian", "W:W33,K6:B11,34"), sorted(&["6x17", "6x22", "6x28"]));
-    assert_eq!(reason("frisian", "W:W33,K6:B11,34", "33x35"), Reason::PriorityRequired { rule: PriorityRule::KingCaptures });
+    assert_eq!(
+        reason("frisian", "W:W33,K6:B11,34", "33x35"),
+        Reason::PriorityRequired { rule: PriorityRule::KingCaptures }
+    );
 }
 
 #[test]
@@ -852,7 +859,8 @@ fn antidraughts_captures_follow_international_rules() {
 // Positions built to have very many capture paths.
 
 /// Turkish, 23 kings against one: White's king has about half a million capture paths.
-const CAPTURE_STORM: &str = "W:WKa1:BKb1,Kd1,Kf1,Ka2,Kc2,Ke2,Kg2,Kb3,Kd3,Kf3,Ka4,Kc4,Ke4,Kg4,Kb5,Kd5,Kf5,Ka6,Kc6,Ke6,Kg6,Kb7,Kd7,Kf7";
+const CAPTURE_STORM: &str =
+    "W:WKa1:BKb1,Kd1,Kf1,Ka2,Kc2,Ke2,Kg2,Kb3,Kd3,Kf3,Ka4,Kc4,Ke4,Kg4,Kb5,Kd5,Kf5,Ka6,Kc6,Ke6,Kg6,Kb7,Kd7,Kf7";
 
 #[test]
 fn a_capture_storm_is_counted_and_merged_in_full() {
@@ -863,11 +871,8 @@ fn a_capture_storm_is_counted_and_merged_in_full() {
     let walked = p.capture_paths_within(usize::MAX).unwrap_or(0);
     assert!(walked >= paths.len(), "every path is walked before the priority law picks: {walked}");
     let best = paths.iter().map(|m| m.captures().len()).max().unwrap_or(0);
-    let distinct: std::collections::BTreeSet<_> = paths
-        .iter()
-        .filter(|m| m.captures().len() == best)
-        .map(|m| (m.from(), m.to(), m.captured_set()))
-        .collect();
+    let distinct: std::collections::BTreeSet<_> =
+        paths.iter().filter(|m| m.captures().len() == best).map(|m| (m.from(), m.to(), m.captured_set())).collect();
     let merged = p.legal_moves();
     assert_eq!(merged.len(), distinct.len(), "one move per origin, destination and captured set");
     assert_eq!(p.perft(1, Paths::Merge), merged.len() as u64);

@@ -65,7 +65,10 @@ fn game(white: u64, black: u64) -> Game {
 
 fn finish(g: &mut Game, winner: Option<Color>) {
     g.status = Status::Finished;
-    g.result = Some(GameResult { winner, reason: if winner.is_some() { EndReason::Resignation } else { EndReason::DrawAgreed } });
+    g.result = Some(GameResult {
+        winner,
+        reason: if winner.is_some() { EndReason::Resignation } else { EndReason::DrawAgreed },
+    });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -404,7 +407,9 @@ async fn rating_compare_and_set(s: Arc<dyn GameStore>) {
     assert!(s.put_ratings_if_unchanged(scope, v, &[(0, entry(1, 1, 1600.0)), (0, entry(2, 1, 1400.0))]).await.unwrap());
     assert_eq!(s.rating(scope, v, UserId(1)).await.unwrap(), Some(entry(1, 1, 1600.0)));
     // One stale count refuses the whole write.
-    assert!(!s.put_ratings_if_unchanged(scope, v, &[(1, entry(1, 2, 1700.0)), (0, entry(2, 2, 1300.0))]).await.unwrap());
+    assert!(
+        !s.put_ratings_if_unchanged(scope, v, &[(1, entry(1, 2, 1700.0)), (0, entry(2, 2, 1300.0))]).await.unwrap()
+    );
     assert_eq!(s.rating(scope, v, UserId(1)).await.unwrap(), Some(entry(1, 1, 1600.0)), "nothing written");
     assert_eq!(s.rating(scope, v, UserId(2)).await.unwrap(), Some(entry(2, 1, 1400.0)), "nothing written");
     assert!(!s.put_ratings_if_unchanged(scope, v, &[(2, entry(4, 3, 1500.0))]).await.unwrap(), "user 4 has no games");

@@ -38,34 +38,18 @@ struct Server {
 }
 
 async fn start_with(env: &[(&str, &str)], store: Arc<dyn GameStore>) -> Server {
-    let vars: Vec<(String, String)> = env
-        .iter()
-        .map(|(k, v)| (k.to_string(), v.to_string()))
-        .collect();
-    let config = Config::from_sources(None, &|name| {
-        vars.iter().find(|(k, _)| k == name).map(|(_, v)| v.clone())
-    })
-    .expect("config");
+    let vars: Vec<(String, String)> = env.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+    let config = Config::from_sources(None, &|name| vars.iter().find(|(k, _)| k == name).map(|(_, v)| v.clone()))
+        .expect("config");
     let state = AppState::new(Arc::new(config));
-    state.set_games(Arc::new(GameService::new(
-        store.clone(),
-        Arc::new(FirstMove),
-        ServiceConfig::default(),
-    )));
+    state.set_games(Arc::new(GameService::new(store.clone(), Arc::new(FirstMove), ServiceConfig::default())));
     let app = webapp::router(state.clone());
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-        .await
-        .expect("bind");
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
     let addr = listener.local_addr().expect("addr");
     tokio::spawn(async move {
         let _ = axum::serve(listener, app).await;
     });
-    Server {
-        base: format!("http://{addr}"),
-        http: reqwest::Client::new(),
-        store,
-        state,
-    }
+    Server { base: format!("http://{addr}"), http: reqwest::Client::new(), store, state }
 }
 
 /// No bot token: guest mode on.
@@ -84,22 +68,14 @@ async fn telegram() -> Server {
 }
 
 impl Server {
-    async fn call(
-        &self,
-        method: &str,
-        path: &str,
-        token: Option<&str>,
-        body: Option<&str>,
-    ) -> (u16, Value) {
+    async fn call(&self, method: &str, path: &str, token: Option<&str>, body: Option<&str>) -> (u16, Value) {
         let method = reqwest::Method::from_bytes(method.as_bytes()).expect("method");
         let mut req = self.http.request(method, format!("{}{path}", self.base));
         if let Some(t) = token {
             req = req.bearer_auth(t);
         }
         if let Some(b) = body {
-            req = req
-                .header("content-type", "application/json")
-                .body(b.to_owned());
+            req = req.header("content-type", "application/json").body(b.to_owned());
         }
         let resp = req.send().await.expect("request");
         let status = resp.status().as_u16();
@@ -109,8 +85,7 @@ impl Server {
     }
 
     async fn post(&self, path: &str, token: Option<&str>, body: Value) -> (u16, Value) {
-        self.call("POST", path, token, Some(&body.to_string()))
-            .await
+        self.call("POST", path, token, Some(&body.to_string())).await
     }
 
     async fn get(&self, path: &str, token: Option<&str>) -> (u16, Value) {
@@ -127,9 +102,7 @@ impl Server {
     }
 
     async fn guest(&self, name: &str) -> String {
-        let (status, body) = self
-            .post("/api/session/guest", None, json!({ "name": name }))
-            .await;
+        let (status, body) = self.post("/api/session/guest", None, json!({ "name": name })).await;
         assert_eq!(status, 200, "{body}");
         body["token"].as_str().expect("token").to_owned()
     }
@@ -140,15 +113,9 @@ fn now() -> i64 {
 }
 
 fn init_data_for(user_id: u64, auth_date: i64, token: &str) -> String {
-    let user = format!(
-        r#"{{"id":{user_id},"first_name":"Ana","last_name":"García","language_code":"es"}}"#
-    );
+    let user = format!(r#"{{"id":{user_id},"first_name":"Ana","last_name":"García","language_code":"es"}}"#);
     init_data::sign(
-        &[
-            ("auth_date", &auth_date.to_string()),
-            ("query_id", "AAHdF6IQAAAAAN0XohDhrOrc"),
-            ("user", &user),
-        ],
+        &[("auth_date", &auth_date.to_string()), ("query_id", "AAHdF6IQAAAAAN0XohDhrOrc"), ("user", &user)],
         token,
     )
 }
@@ -161,9 +128,7 @@ fn error_code(body: &Value) -> &str {
 async fn telegram_init_data_gives_a_session_and_bad_init_data_does_not() {
     let s = telegram().await;
     let good = init_data_for(42, now() - 10, TOKEN);
-    let (status, body) = s
-        .post("/api/session", None, json!({ "init_data": good }))
-        .await;
+    let (status, body) = s.post("/api/session", None, json!({ "init_data": good })).await;
     assert_eq!(status, 200, "{body}");
     assert_eq!(body["user"]["id"], 42);
     assert_eq!(body["user"]["name"], "Ana García");
@@ -188,11 +153,7 @@ async fn telegram_init_data_gives_a_session_and_bad_init_data_does_not() {
         ("wrong hash", json!({ "init_data": wrong_hash }), "bad_signature"),
         ("stale auth_date", json!({ "init_data": stale }), "init_data_expired"),
         ("missing hash", json!({ "init_data": missing_hash }), "bad_signature"),
-        (
-            "signed with another bot's token",
-            json!({ "init_data": other_bot }),
-            "bad_signature",
-        ),
+        ("signed with another bot's token", json!({ "init_data": other_bot }), "bad_signature"),
         ("empty", json!({ "init_data": "" }), "bad_signature"),
         ("not an object", json!("hello"), "unauthorized"),
         ("unknown field", json!({ "init_data": good, "admin": true }), "unauthorized"),
@@ -203,48 +164,29 @@ async fn telegram_init_data_gives_a_session_and_bad_init_data_does_not() {
         assert_eq!(error_code(&reply), code, "{what}");
         assert!(reply.get("token").is_none(), "{what}");
     }
-    let (status, _) = s
-        .call("POST", "/api/session", None, Some("{not json"))
-        .await;
+    let (status, _) = s.call("POST", "/api/session", None, Some("{not json")).await;
     assert_eq!(status, 401);
     // Guests are off when a token is configured.
     let (status, body) = s.post("/api/session/guest", None, json!({})).await;
     assert_eq!((status, error_code(&body)), (403, "guest_mode_off"));
     let (_, info) = s.get("/api/info", None).await;
-    assert_eq!(
-        (info["guest"].as_bool(), info["telegram"].as_bool()),
-        (Some(false), Some(true))
-    );
-    assert_eq!(
-        info["variants"].as_array().map(Vec::len),
-        Some(damas::rules::VariantId::ALL.len())
-    );
+    assert_eq!((info["guest"].as_bool(), info["telegram"].as_bool()), (Some(false), Some(true)));
+    assert_eq!(info["variants"].as_array().map(Vec::len), Some(damas::rules::VariantId::ALL.len()));
 }
 
 #[tokio::test]
 async fn guest_mode_follows_the_setting() {
     let s = local().await;
     let (_, info) = s.get("/api/info", None).await;
-    assert_eq!(
-        (info["guest"].as_bool(), info["telegram"].as_bool()),
-        (Some(true), Some(false))
-    );
+    assert_eq!((info["guest"].as_bool(), info["telegram"].as_bool()), (Some(true), Some(false)));
     // Without a token there is no Telegram sign-in at all.
     let init = init_data_for(42, now(), TOKEN);
-    let (status, _) = s
-        .post("/api/session", None, json!({ "init_data": init }))
-        .await;
+    let (status, _) = s.post("/api/session", None, json!({ "init_data": init })).await;
     assert_eq!(status, 401);
     // With a token, guests only when asked for.
-    let both = local_with(&[
-        ("TELEGRAM_BOT_TOKEN", TOKEN),
-        ("DAMAS_WEBAPP_DEV_GUEST", "true"),
-    ])
-    .await;
+    let both = local_with(&[("TELEGRAM_BOT_TOKEN", TOKEN), ("DAMAS_WEBAPP_DEV_GUEST", "true")]).await;
     both.guest("Bo").await;
-    let (status, _) = both
-        .post("/api/session", None, json!({ "init_data": init }))
-        .await;
+    let (status, _) = both.post("/api/session", None, json!({ "init_data": init })).await;
     assert_eq!(status, 200);
 }
 
@@ -257,9 +199,7 @@ async fn requests_without_a_valid_session_are_refused() {
         let (status, _) = s.get(path, Some(&"a".repeat(64))).await;
         assert_eq!(status, 401, "{path}");
     }
-    let (status, _) = s
-        .post("/api/games", Some("junk"), json!({ "variant": "english" }))
-        .await;
+    let (status, _) = s.post("/api/games", Some("junk"), json!({ "variant": "english" })).await;
     assert_eq!(status, 401);
 }
 
@@ -267,13 +207,8 @@ async fn requests_without_a_valid_session_are_refused() {
 async fn a_game_against_the_engine() {
     let s = local().await;
     let me = s.guest("Ana").await;
-    let (status, game) = s
-        .post(
-            "/api/games",
-            Some(&me),
-            json!({ "variant": "international", "color": "white", "level": 1 }),
-        )
-        .await;
+    let (status, game) =
+        s.post("/api/games", Some(&me), json!({ "variant": "international", "color": "white", "level": 1 })).await;
     assert_eq!(status, 201, "{game}");
     assert_eq!(game["status"], "active");
     assert_eq!(game["legal"].as_array().map(Vec::len), Some(9));
@@ -283,71 +218,44 @@ async fn a_game_against_the_engine() {
     let id = game["id"].as_str().unwrap().to_owned();
 
     let (status, after) = s
-        .post(
-            &format!("/api/games/{id}/moves"),
-            Some(&me),
-            json!({ "move": "32-28", "version": game["version"] }),
-        )
+        .post(&format!("/api/games/{id}/moves"), Some(&me), json!({ "move": "32-28", "version": game["version"] }))
         .await;
     assert_eq!(status, 200, "{after}");
     assert_eq!(after["moves"][0], "32-28");
-    assert_eq!(
-        after["moves"].as_array().map(Vec::len),
-        Some(2),
-        "the engine answered"
-    );
+    assert_eq!(after["moves"].as_array().map(Vec::len), Some(2), "the engine answered");
     assert_eq!(after["last"]["text"], after["moves"][1]);
     assert!(!after["legal"].as_array().unwrap().is_empty());
 
     // Takeback against the engine is immediate and removes the reply too.
-    let (status, back) = s
-        .post(&format!("/api/games/{id}/takeback"), Some(&me), json!({}))
-        .await;
+    let (status, back) = s.post(&format!("/api/games/{id}/takeback"), Some(&me), json!({})).await;
     assert_eq!(status, 200, "{back}");
     assert_eq!(back["moves"], json!([]));
     // Draws are declined by the engine; resigning ends the game.
-    let (status, body) = s
-        .post(&format!("/api/games/{id}/draw"), Some(&me), json!({}))
-        .await;
+    let (status, body) = s.post(&format!("/api/games/{id}/draw"), Some(&me), json!({})).await;
     assert_eq!((status, error_code(&body)), (409, "engine_declines"));
-    let (status, over) = s
-        .post(&format!("/api/games/{id}/resign"), Some(&me), json!({}))
-        .await;
+    let (status, over) = s.post(&format!("/api/games/{id}/resign"), Some(&me), json!({})).await;
     assert_eq!(status, 200);
     assert_eq!(over["status"], "finished");
     assert_eq!(over["result"]["winner"], "black");
     assert_eq!(over["result"]["reason"]["kind"], "resignation");
     assert_eq!(over["legal"], json!([]));
-    let (status, body) = s
-        .post(
-            &format!("/api/games/{id}/moves"),
-            Some(&me),
-            json!({ "move": "32-28" }),
-        )
-        .await;
+    let (status, body) = s.post(&format!("/api/games/{id}/moves"), Some(&me), json!({ "move": "32-28" })).await;
     assert_eq!((status, error_code(&body)), (409, "game_over"));
     // A rematch against the engine starts at once, colours swapped.
-    let (status, next) = s
-        .post(&format!("/api/games/{id}/rematch"), Some(&me), json!({}))
-        .await;
+    let (status, next) = s.post(&format!("/api/games/{id}/rematch"), Some(&me), json!({})).await;
     assert_eq!(status, 200, "{next}");
     assert_ne!(next["id"], json!(id));
     assert_eq!(next["black"]["you"], true);
     assert_eq!(next["flip"], true);
-    assert_eq!(
-        next["moves"].as_array().map(Vec::len),
-        Some(1),
-        "the engine opened as White"
-    );
+    assert_eq!(next["moves"].as_array().map(Vec::len), Some(1), "the engine opened as White");
 }
 
 #[tokio::test]
 async fn a_finished_game_is_analysed_for_its_players() {
     let s = local().await;
     let me = s.guest("Ana").await;
-    let (_, game) = s
-        .post("/api/games", Some(&me), json!({ "variant": "russian", "color": "white", "level": 1 }))
-        .await;
+    let (_, game) =
+        s.post("/api/games", Some(&me), json!({ "variant": "russian", "color": "white", "level": 1 })).await;
     let id = game["id"].as_str().unwrap().to_owned();
     let first = game["legal"][0]["text"].clone();
     let (status, _) = s
@@ -392,7 +300,10 @@ async fn puzzles_are_played_on_the_same_board() {
 
     let (status, view) = s.get("/api/puzzles?variant=russian", Some(&me)).await;
     assert_eq!(status, 200, "{view}");
-    assert_eq!((view["id"].as_str(), view["variant"]["id"].as_str(), view["status"].as_str()), (Some("puzzle"), Some("russian"), Some("active")));
+    assert_eq!(
+        (view["id"].as_str(), view["variant"]["id"].as_str(), view["status"].as_str()),
+        (Some("puzzle"), Some("russian"), Some("active"))
+    );
     assert_eq!(view["puzzle"]["your_rating"], 1500);
     let number = view["puzzle"]["number"].as_u64().expect("a numbered puzzle") as usize;
     let puzzle = &puzzles(VariantId::Russian)[number - 1];
@@ -408,20 +319,33 @@ async fn puzzles_are_played_on_the_same_board() {
     assert_eq!(status, 400, "{body}");
     let (status, hint) = s.post("/api/puzzles/hint", Some(&me), json!({})).await;
     let solution = start.parse_move(&puzzle.line[0]).unwrap();
-    assert_eq!((status, hint["square"].as_str()), (200, Some(VariantId::Russian.rules().square_name(solution.from()).as_str())));
+    assert_eq!(
+        (status, hint["square"].as_str()),
+        (200, Some(VariantId::Russian.rules().square_name(solution.from()).as_str()))
+    );
     for k in (0..puzzle.line.len()).step_by(2) {
         let (status, reply) = s.post("/api/puzzles/moves", Some(&me), json!({ "move": puzzle.line[k] })).await;
         assert_eq!(status, 200, "{reply}");
         match puzzle.line.get(k + 1) {
             Some(answer) => {
-                assert_eq!((reply["outcome"].as_str(), reply["reply"].as_str()), (Some("right"), Some(answer.as_str())));
+                assert_eq!(
+                    (reply["outcome"].as_str(), reply["reply"].as_str()),
+                    (Some("right"), Some(answer.as_str()))
+                );
                 assert_eq!(reply["view"]["moves"].as_array().map(Vec::len), Some(k + 2));
                 assert_eq!(reply["view"]["last"]["text"].as_str(), Some(answer.as_str()));
             }
             None => {
-                assert_eq!((reply["outcome"].as_str(), reply["clean"].as_bool()), (Some("solved"), Some(true)), "{reply}");
+                assert_eq!(
+                    (reply["outcome"].as_str(), reply["clean"].as_bool()),
+                    (Some("solved"), Some(true)),
+                    "{reply}"
+                );
                 assert!(reply["rating"]["after"].as_i64() > reply["rating"]["before"].as_i64(), "{reply}");
-                assert_eq!((reply["view"]["status"].as_str(), reply["view"]["puzzle"]["done"].as_bool()), (Some("finished"), Some(true)));
+                assert_eq!(
+                    (reply["view"]["status"].as_str(), reply["view"]["puzzle"]["done"].as_bool()),
+                    (Some("finished"), Some(true))
+                );
                 assert_eq!(reply["view"]["legal"].as_array().map(Vec::len), Some(0));
             }
         }
@@ -447,140 +371,57 @@ async fn puzzles_are_played_on_the_same_board() {
 async fn bad_requests_get_clear_errors_and_change_nothing() {
     let s = local().await;
     let me = s.guest("Ana").await;
-    let (_, game) = s
-        .post(
-            "/api/games",
-            Some(&me),
-            json!({ "variant": "english", "color": "black" }),
-        )
-        .await;
+    let (_, game) = s.post("/api/games", Some(&me), json!({ "variant": "english", "color": "black" })).await;
     let id = game["id"].as_str().unwrap().to_owned();
     let moves = format!("/api/games/{id}/moves");
     let version = game["version"].clone();
 
     let bad: Vec<(&str, Option<String>, u16, &str)> = vec![
-        (
-            "not JSON",
-            Some("{\"move\":".to_owned()),
-            400,
-            "bad_request",
-        ),
-        (
-            "wrong type",
-            Some(json!({ "move": 5 }).to_string()),
-            400,
-            "bad_request",
-        ),
-        (
-            "unknown field",
-            Some(json!({ "move": "11-15", "teleport": true }).to_string()),
-            400,
-            "bad_request",
-        ),
+        ("not JSON", Some("{\"move\":".to_owned()), 400, "bad_request"),
+        ("wrong type", Some(json!({ "move": 5 }).to_string()), 400, "bad_request"),
+        ("unknown field", Some(json!({ "move": "11-15", "teleport": true }).to_string()), 400, "bad_request"),
         ("missing move", Some("{}".to_owned()), 400, "bad_request"),
-        (
-            "empty move",
-            Some(json!({ "move": "  " }).to_string()),
-            400,
-            "bad_request",
-        ),
-        (
-            "illegal move",
-            Some(json!({ "move": "1-5" }).to_string()),
-            422,
-            "illegal_move",
-        ),
-        (
-            "nonsense move",
-            Some(json!({ "move": "x".repeat(5000) }).to_string()),
-            422,
-            "illegal_move",
-        ),
-        (
-            "old version",
-            Some(json!({ "move": "11-15", "version": 0 }).to_string()),
-            409,
-            "stale",
-        ),
-        (
-            "huge body",
-            Some(json!({ "move": "y".repeat(40_000) }).to_string()),
-            413,
-            "too_large",
-        ),
+        ("empty move", Some(json!({ "move": "  " }).to_string()), 400, "bad_request"),
+        ("illegal move", Some(json!({ "move": "1-5" }).to_string()), 422, "illegal_move"),
+        ("nonsense move", Some(json!({ "move": "x".repeat(5000) }).to_string()), 422, "illegal_move"),
+        ("old version", Some(json!({ "move": "11-15", "version": 0 }).to_string()), 409, "stale"),
+        ("huge body", Some(json!({ "move": "y".repeat(40_000) }).to_string()), 413, "too_large"),
     ];
     for (what, body, want, code) in bad {
         let (status, reply) = s.call("POST", &moves, Some(&me), body.as_deref()).await;
-        assert_eq!(
-            status,
-            want,
-            "{what}: {}",
-            reply.get("message").unwrap_or(&reply)
-        );
+        assert_eq!(status, want, "{what}: {}", reply.get("message").unwrap_or(&reply));
         if !code.is_empty() {
             assert_eq!(error_code(&reply), code, "{what}: {reply}");
-            assert!(
-                reply["message"].as_str().is_some_and(|m| !m.is_empty()),
-                "{what}"
-            );
+            assert!(reply["message"].as_str().is_some_and(|m| !m.is_empty()), "{what}");
         }
     }
-    let (status, body) = s
-        .post("/api/games", Some(&me), json!({ "variant": "chess" }))
-        .await;
+    let (status, body) = s.post("/api/games", Some(&me), json!({ "variant": "chess" })).await;
     assert_eq!((status, error_code(&body)), (400, "bad_request"));
-    assert!(
-        body["message"]
-            .as_str()
-            .unwrap()
-            .contains("unknown variant")
-    );
+    assert!(body["message"].as_str().unwrap().contains("unknown variant"));
     for bad_choice in [
         json!({ "variant": "english", "level": 9 }),
         json!({ "variant": "english", "color": "green" }),
         json!({ "variant": "english", "opponent": "cat" }),
     ] {
         let (status, body) = s.post("/api/games", Some(&me), bad_choice.clone()).await;
-        assert_eq!(
-            (status, error_code(&body)),
-            (400, "bad_request"),
-            "{bad_choice}: {body}"
-        );
+        assert_eq!((status, error_code(&body)), (400, "bad_request"), "{bad_choice}: {body}");
     }
-    let (status, body) = s
-        .post(
-            "/api/games",
-            Some(&me),
-            json!({ "variant": "english", "fen": "W:W99:B1" }),
-        )
-        .await;
+    let (status, body) = s.post("/api/games", Some(&me), json!({ "variant": "english", "fen": "W:W99:B1" })).await;
     assert_eq!((status, error_code(&body)), (400, "invalid"), "{body}");
-    let (status, _) = s
-        .get(&format!("/api/games/{id}?theme=neon"), Some(&me))
-        .await;
+    let (status, _) = s.get(&format!("/api/games/{id}?theme=neon"), Some(&me)).await;
     assert_eq!(status, 400);
     let (status, body) = s.get("/api/games/no-such-id!", Some(&me)).await;
     assert_eq!((status, error_code(&body)), (404, "not_found"));
     let (status, body) = s.get("/api/games/Zz9Zz9Zz9Z", Some(&me)).await;
     assert_eq!((status, error_code(&body)), (404, "not_found"));
-    let (status, _) = s
-        .post(
-            &format!("/api/games/{id}/resign"),
-            Some(&me),
-            json!({ "accept": true }),
-        )
-        .await;
+    let (status, _) = s.post(&format!("/api/games/{id}/resign"), Some(&me), json!({ "accept": true })).await;
     assert_eq!(status, 400);
 
     // Someone else cannot play in it.
     let other = s.guest("Eve").await;
-    let (status, body) = s
-        .post(&moves, Some(&other), json!({ "move": "11-15" }))
-        .await;
+    let (status, body) = s.post(&moves, Some(&other), json!({ "move": "11-15" })).await;
     assert_eq!((status, error_code(&body)), (403, "not_a_player"));
-    let (status, body) = s
-        .post(&format!("/api/games/{id}/resign"), Some(&other), json!({}))
-        .await;
+    let (status, body) = s.post(&format!("/api/games/{id}/resign"), Some(&other), json!({})).await;
     assert_eq!((status, error_code(&body)), (403, "not_a_player"));
 
     // Nothing of that changed the game.
@@ -589,11 +430,7 @@ async fn bad_requests_get_clear_errors_and_change_nothing() {
     assert_eq!(now["version"], version);
     assert_eq!(now["moves"], json!([]));
     assert_eq!(now["status"], "active");
-    let stored = s
-        .store
-        .get(&damas::game::GameId::parse(&id).unwrap())
-        .await
-        .unwrap();
+    let stored = s.store.get(&damas::game::GameId::parse(&id).unwrap()).await.unwrap();
     assert!(stored.moves.is_empty());
 }
 
@@ -631,11 +468,7 @@ fn apply_patch(old: &str, patch: &Value) -> String {
 /// Reads server-sent events from a streaming response until `pred` accepts one `game` event. Every
 /// event's drawing is rebuilt (whole or from its patch) into `svg`; a patched event comes back
 /// with the rebuilt `svg` and `"patched": true`.
-async fn next_game_event(
-    resp: &mut reqwest::Response,
-    feed: &mut EventFeed,
-    pred: impl Fn(&Value) -> bool,
-) -> Value {
+async fn next_game_event(resp: &mut reqwest::Response, feed: &mut EventFeed, pred: impl Fn(&Value) -> bool) -> Value {
     let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
     loop {
         while let Some(end) = feed.buf.find("\n\n") {
@@ -663,22 +496,14 @@ async fn next_game_event(
                 }
             }
         }
-        let chunk = tokio::time::timeout_at(deadline, resp.chunk())
-            .await
-            .expect("event in time")
-            .expect("stream");
+        let chunk = tokio::time::timeout_at(deadline, resp.chunk()).await.expect("event in time").expect("stream");
         let chunk = chunk.expect("stream ended");
         feed.buf.push_str(&String::from_utf8_lossy(&chunk));
     }
 }
 
 async fn open_events(s: &Server, id: &str, token: &str) -> reqwest::Response {
-    let resp = s
-        .http
-        .get(format!("{}/api/games/{id}/events?token={token}", s.base))
-        .send()
-        .await
-        .expect("events");
+    let resp = s.http.get(format!("{}/api/games/{id}/events?token={token}", s.base)).send().await.expect("events");
     assert_eq!(resp.status(), 200);
     assert_eq!(resp.headers()["content-type"], "text/event-stream");
     resp
@@ -687,13 +512,8 @@ async fn open_events(s: &Server, id: &str, token: &str) -> reqwest::Response {
 async fn friend_game(a: &Server, b: &Server) {
     let ana = a.guest("Ana").await;
     let bob = b.guest("Bob").await;
-    let (status, game) = a
-        .post(
-            "/api/games",
-            Some(&ana),
-            json!({ "variant": "russian", "opponent": "friend", "color": "black" }),
-        )
-        .await;
+    let (status, game) =
+        a.post("/api/games", Some(&ana), json!({ "variant": "russian", "opponent": "friend", "color": "black" })).await;
     assert_eq!(status, 201, "{game}");
     assert_eq!(game["status"], "waiting");
     assert_eq!(game["white"]["kind"], "open");
@@ -707,26 +527,15 @@ async fn friend_game(a: &Server, b: &Server) {
     let (status, seen) = b.get(&format!("/api/games/{id}"), Some(&bob)).await;
     assert_eq!(status, 200);
     assert_eq!(seen["can_join"], true);
-    let (status, joined) = b
-        .post(&format!("/api/games/{id}/join"), Some(&bob), json!({}))
-        .await;
+    let (status, joined) = b.post(&format!("/api/games/{id}/join"), Some(&bob), json!({})).await;
     assert_eq!(status, 200, "{joined}");
     let live = next_game_event(&mut events, &mut buf, |g| g["status"] == "active").await;
     assert!(live["white"]["name"].as_str().unwrap().starts_with("Bob"));
     assert_eq!(live["legal"], json!([]), "White moves first, not Ana");
 
-    let (status, _) = b
-        .post(
-            &format!("/api/games/{id}/moves"),
-            Some(&bob),
-            json!({ "move": "c3-d4" }),
-        )
-        .await;
+    let (status, _) = b.post(&format!("/api/games/{id}/moves"), Some(&bob), json!({ "move": "c3-d4" })).await;
     assert_eq!(status, 200);
-    let live = next_game_event(&mut events, &mut buf, |g| {
-        g["moves"].as_array().map(Vec::len) == Some(1)
-    })
-    .await;
+    let live = next_game_event(&mut events, &mut buf, |g| g["moves"].as_array().map(Vec::len) == Some(1)).await;
     assert_eq!(live["moves"][0], "c3-d4");
     assert_eq!(live["last"]["from"], "c3");
     // The move came as a few changed lines of the drawing, and they rebuild exactly the board the
@@ -736,29 +545,17 @@ async fn friend_game(a: &Server, b: &Server) {
     assert_eq!(status, 200);
     assert_eq!(fetched["version"], live["version"]);
     assert_eq!(live["svg"], fetched["svg"], "the patched drawing is the board as it stands");
-    assert!(
-        !live["legal"].as_array().unwrap().is_empty(),
-        "now Ana may move"
-    );
+    assert!(!live["legal"].as_array().unwrap().is_empty(), "now Ana may move");
     assert_eq!(live["flip"], true);
 
     // Draw offer and answer between people.
-    let (status, _) = a
-        .post(&format!("/api/games/{id}/draw"), Some(&ana), json!({}))
-        .await;
+    let (status, _) = a.post(&format!("/api/games/{id}/draw"), Some(&ana), json!({})).await;
     assert_eq!(status, 200);
     let offered = next_game_event(&mut events, &mut buf, |g| g["offers"]["draw"] == "black").await;
     assert_eq!(offered["status"], "active");
-    let (status, body) = b
-        .post(
-            &format!("/api/games/{id}/draw"),
-            Some(&bob),
-            json!({ "accept": false }),
-        )
-        .await;
+    let (status, body) = b.post(&format!("/api/games/{id}/draw"), Some(&bob), json!({ "accept": false })).await;
     assert_eq!(status, 200, "{body}");
-    let declined =
-        next_game_event(&mut events, &mut buf, |g| g["offers"].get("draw").is_none()).await;
+    let declined = next_game_event(&mut events, &mut buf, |g| g["offers"].get("draw").is_none()).await;
     assert_eq!(declined["status"], "active");
 }
 
@@ -771,9 +568,8 @@ async fn a_game_between_two_people_arrives_live() {
 #[tokio::test]
 async fn events_cross_servers_through_redis() {
     let (first, prefix) = redis_store().await;
-    let second = RedisStore::connect(&redis_url(), &prefix, Retention::default())
-        .await
-        .expect("a second connection to Redis");
+    let second =
+        RedisStore::connect(&redis_url(), &prefix, Retention::default()).await.expect("a second connection to Redis");
     let a = start_with(&[], first).await;
     let b = start_with(&[], Arc::new(second)).await;
     friend_game(&a, &b).await;
@@ -784,32 +580,14 @@ async fn events_cross_servers_through_redis() {
 async fn board_pictures_and_the_page() {
     let s = local().await;
     let me = s.guest("Ana").await;
-    let (_, game) = s
-        .post(
-            "/api/games",
-            Some(&me),
-            json!({ "variant": "spanish", "color": "white" }),
-        )
-        .await;
+    let (_, game) = s.post("/api/games", Some(&me), json!({ "variant": "spanish", "color": "white" })).await;
     let id = game["id"].as_str().unwrap().to_owned();
-    let (status, _) = s
-        .post(
-            &format!("/api/games/{id}/moves"),
-            Some(&me),
-            json!({ "move": game["legal"][0]["text"] }),
-        )
-        .await;
+    let (status, _) =
+        s.post(&format!("/api/games/{id}/moves"), Some(&me), json!({ "move": game["legal"][0]["text"] })).await;
     assert_eq!(status, 200);
     for ply in 0..=2 {
-        let resp = s
-            .http
-            .get(format!(
-                "{}/board/{id}/{ply}.png?theme=dark&flip=true&size=320",
-                s.base
-            ))
-            .send()
-            .await
-            .unwrap();
+        let resp =
+            s.http.get(format!("{}/board/{id}/{ply}.png?theme=dark&flip=true&size=320", s.base)).send().await.unwrap();
         assert_eq!(resp.status(), 200, "ply {ply}");
         assert_eq!(resp.headers()["content-type"], "image/png");
         let bytes = resp.bytes().await.unwrap();
@@ -817,24 +595,8 @@ async fn board_pictures_and_the_page() {
         let img = image::load_from_memory(&bytes).unwrap();
         assert_eq!((img.width(), img.height()), (320, 320));
     }
-    let a = s
-        .http
-        .get(format!("{}/board/{id}/0.png", s.base))
-        .send()
-        .await
-        .unwrap()
-        .bytes()
-        .await
-        .unwrap();
-    let b = s
-        .http
-        .get(format!("{}/board/{id}/2.png", s.base))
-        .send()
-        .await
-        .unwrap()
-        .bytes()
-        .await
-        .unwrap();
+    let a = s.http.get(format!("{}/board/{id}/0.png", s.base)).send().await.unwrap().bytes().await.unwrap();
+    let b = s.http.get(format!("{}/board/{id}/2.png", s.base)).send().await.unwrap().bytes().await.unwrap();
     assert_ne!(a, b, "different plies, different pictures");
     for (path, want) in [
         (format!("/board/{id}/3.png"), 404),
@@ -850,42 +612,20 @@ async fn board_pictures_and_the_page() {
 
     let page = s.http.get(format!("{}/app", s.base)).send().await.unwrap();
     assert_eq!(page.status(), 200);
-    assert!(
-        page.headers()["content-security-policy"]
-            .to_str()
-            .unwrap()
-            .contains("script-src 'self'")
-    );
+    assert!(page.headers()["content-security-policy"].to_str().unwrap().contains("script-src 'self'"));
     let html = page.text().await.unwrap();
     assert!(html.contains("/app/static/app.js") && html.contains("/app/static/app.css"));
     assert!(!html.contains("https://"), "no outside resources");
-    for (path, kind) in [
-        ("/app/static/app.js", "text/javascript"),
-        ("/app/static/app.css", "text/css"),
-    ] {
-        let resp = s
-            .http
-            .get(format!("{}{path}", s.base))
-            .send()
-            .await
-            .unwrap();
+    for (path, kind) in [("/app/static/app.js", "text/javascript"), ("/app/static/app.css", "text/css")] {
+        let resp = s.http.get(format!("{}{path}", s.base)).send().await.unwrap();
         assert_eq!(resp.status(), 200);
-        assert!(
-            resp.headers()["content-type"]
-                .to_str()
-                .unwrap()
-                .starts_with(kind)
-        );
+        assert!(resp.headers()["content-type"].to_str().unwrap().starts_with(kind));
     }
     // Compressed for clients that accept it (the script and a game with its drawing), as they are.
-    for (encoding, path) in [("gzip", "/app/static/app.js"), ("br", "/app/static/app.js"), ("br", "/app/static/i18n/ru.json")] {
-        let resp = s
-            .http
-            .get(format!("{}{path}", s.base))
-            .header("accept-encoding", encoding)
-            .send()
-            .await
-            .unwrap();
+    for (encoding, path) in
+        [("gzip", "/app/static/app.js"), ("br", "/app/static/app.js"), ("br", "/app/static/i18n/ru.json")]
+    {
+        let resp = s.http.get(format!("{}{path}", s.base)).header("accept-encoding", encoding).send().await.unwrap();
         assert_eq!(resp.status(), 200);
         assert_eq!(resp.headers().get("content-encoding").and_then(|v| v.to_str().ok()), Some(encoding), "{path}");
         let plain = s.http.get(format!("{}{path}", s.base)).send().await.unwrap();
@@ -909,13 +649,11 @@ async fn board_pictures_and_the_page() {
         assert_eq!(resp.status(), 200);
         assert_eq!(resp.headers().get("content-encoding").and_then(|v| v.to_str().ok()), Some(encoding), "{path}");
         let packed = resp.bytes().await.unwrap().len();
-        let whole = s.http.get(format!("{}{path}", s.base)).bearer_auth(&me).send().await.unwrap().bytes().await.unwrap().len();
+        let whole =
+            s.http.get(format!("{}{path}", s.base)).bearer_auth(&me).send().await.unwrap().bytes().await.unwrap().len();
         assert!(packed * 2 < whole, "{path} in {encoding}: {packed} of {whole} bytes");
     }
-    let root = reqwest::Client::builder()
-        .redirect(reqwest::redirect::Policy::none())
-        .build()
-        .unwrap();
+    let root = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap();
     let resp = root.get(format!("{}/", s.base)).send().await.unwrap();
     assert_eq!(resp.headers()["location"], "/app");
     let (status, _) = s.get("/healthz", None).await;
@@ -928,19 +666,11 @@ async fn a_game_from_a_position_with_two_capture_routes() {
     let me = s.guest("Ana").await;
     let fen = "W:Wf6:Bg3,d4,c7,b4,h2,e7";
     let (status, game) = s
-        .post(
-            "/api/games",
-            Some(&me),
-            json!({ "variant": "russian", "color": "white", "level": 1, "fen": fen }),
-        )
+        .post("/api/games", Some(&me), json!({ "variant": "russian", "color": "white", "level": 1, "fen": fen }))
         .await;
     assert_eq!(status, 201, "{game}");
-    let routes: Vec<&Value> = game["legal"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|m| m["from"] == "f6" && m["to"] == "h4")
-        .collect();
+    let routes: Vec<&Value> =
+        game["legal"].as_array().unwrap().iter().filter(|m| m["from"] == "f6" && m["to"] == "h4").collect();
     assert_eq!(routes.len(), 2, "two ways from f6 to h4");
     assert_ne!(routes[0]["captures"], routes[1]["captures"]);
     for m in &routes {
@@ -953,20 +683,10 @@ async fn a_game_from_a_position_with_two_capture_routes() {
     }
     // The short form is refused as ambiguous and lists both routes.
     let id = game["id"].as_str().unwrap();
-    let (status, body) = s
-        .post(
-            &format!("/api/games/{id}/moves"),
-            Some(&me),
-            json!({ "move": "f6:h4" }),
-        )
-        .await;
+    let (status, body) = s.post(&format!("/api/games/{id}/moves"), Some(&me), json!({ "move": "f6:h4" })).await;
     assert_eq!((status, error_code(&body)), (422, "illegal_move"), "{body}");
     assert_eq!(body["reason"], json!({ "kind": "ambiguous" }), "the rules' reason, for the page to word");
-    assert_eq!(
-        body["alternatives"].as_array().map(Vec::len),
-        Some(2),
-        "{body}"
-    );
+    assert_eq!(body["alternatives"].as_array().map(Vec::len), Some(2), "{body}");
     // A quiet move while a capture is there: the reason names the rule.
     let (status, forced) = s
         .post(
@@ -977,24 +697,18 @@ async fn a_game_from_a_position_with_two_capture_routes() {
         .await;
     assert_eq!(status, 201, "{forced}");
     let forced_id = forced["id"].as_str().unwrap();
-    let (status, body) = s
-        .post(&format!("/api/games/{forced_id}/moves"), Some(&me), json!({ "move": "g3-h4" }))
-        .await;
+    let (status, body) = s.post(&format!("/api/games/{forced_id}/moves"), Some(&me), json!({ "move": "g3-h4" })).await;
     assert_eq!(status, 422, "{body}");
     assert_eq!(body["reason"]["kind"], "capture_required", "{body}");
-    let (status, after) = s
-        .post(
-            &format!("/api/games/{id}/moves"),
-            Some(&me),
-            json!({ "move": routes[1]["text"] }),
-        )
-        .await;
+    let (status, after) =
+        s.post(&format!("/api/games/{id}/moves"), Some(&me), json!({ "move": routes[1]["text"] })).await;
     assert_eq!(status, 200, "{after}");
     assert_eq!(after["moves"][0], routes[1]["text"]);
 }
 
 /// Turkish, 23 kings against one: about half a million capture paths for White.
-const CAPTURE_STORM: &str = "W:WKa1:BKb1,Kd1,Kf1,Ka2,Kc2,Ke2,Kg2,Kb3,Kd3,Kf3,Ka4,Kc4,Ke4,Kg4,Kb5,Kd5,Kf5,Ka6,Kc6,Ke6,Kg6,Kb7,Kd7,Kf7";
+const CAPTURE_STORM: &str =
+    "W:WKa1:BKb1,Kd1,Kf1,Ka2,Kc2,Ke2,Kg2,Kb3,Kd3,Kf3,Ka4,Kc4,Ke4,Kg4,Kb5,Kd5,Kf5,Ka6,Kc6,Ke6,Kg6,Kb7,Kd7,Kf7";
 
 /// Polls `/healthz` until `stop` is set; returns the slowest answer.
 async fn health_while(base: String, stop: Arc<std::sync::atomic::AtomicBool>) -> Duration {
@@ -1018,7 +732,11 @@ async fn a_position_with_too_many_captures_neither_stalls_the_server_nor_is_stor
     let health = tokio::spawn(health_while(s.base.clone(), Arc::clone(&stop)));
 
     let (status, body) = s
-        .post("/api/games", Some(&me), json!({ "variant": "turkish", "color": "white", "level": 1, "fen": CAPTURE_STORM }))
+        .post(
+            "/api/games",
+            Some(&me),
+            json!({ "variant": "turkish", "color": "white", "level": 1, "fen": CAPTURE_STORM }),
+        )
         .await;
     assert_eq!((status, error_code(&body)), (400, "invalid"), "{body}");
     assert!(body["message"].as_str().unwrap_or("").contains("too many capture sequences"), "{body}");
@@ -1053,9 +771,7 @@ async fn redis_store() -> (Arc<RedisStore>, String) {
     let prefix = format!("damas-webapp-test-{}", rand::random::<u64>());
     let store = RedisStore::connect(&url, &prefix, Retention::default())
         .await
-        .unwrap_or_else(|e| {
-            panic!("Redis at {url} is required for this test (set REDIS_URL): {e}")
-        });
+        .unwrap_or_else(|e| panic!("Redis at {url} is required for this test (set REDIS_URL): {e}"));
     (Arc::new(store), prefix)
 }
 
@@ -1063,17 +779,9 @@ async fn redis_store() -> (Arc<RedisStore>, String) {
 async fn forget(prefix: &str) {
     let client = redis::Client::open(redis_url()).unwrap();
     let mut con = client.get_multiplexed_async_connection().await.unwrap();
-    let keys: Vec<String> = redis::cmd("KEYS")
-        .arg(format!("{prefix}*"))
-        .query_async(&mut con)
-        .await
-        .unwrap();
+    let keys: Vec<String> = redis::cmd("KEYS").arg(format!("{prefix}*")).query_async(&mut con).await.unwrap();
     if !keys.is_empty() {
-        let _: () = redis::cmd("DEL")
-            .arg(keys)
-            .query_async(&mut con)
-            .await
-            .unwrap();
+        let _: () = redis::cmd("DEL").arg(keys).query_async(&mut con).await.unwrap();
     }
 }
 
@@ -1105,30 +813,16 @@ async fn a_flood_of_picture_sizes_is_drawn_at_a_few_widths_two_at_a_time() {
         assert_eq!(status, 200, "{}", String::from_utf8_lossy(&body));
         widths.insert(png_width(&body));
     }
-    let steps: std::collections::BTreeSet<u32> =
-        webapp::limits::PICTURE_SIZES.into_iter().collect();
-    assert!(
-        widths.is_subset(&steps),
-        "drawn at {widths:?}, not only at {steps:?}"
-    );
-    assert!(
-        widths.len() > 1,
-        "requests of every size are answered: {widths:?}"
-    );
+    let steps: std::collections::BTreeSet<u32> = webapp::limits::PICTURE_SIZES.into_iter().collect();
+    assert!(widths.is_subset(&steps), "drawn at {widths:?}, not only at {steps:?}");
+    assert!(widths.len() > 1, "requests of every size are answered: {widths:?}");
     let peak = s.state.guards().renders.peak();
-    assert!(
-        (1..=2).contains(&peak),
-        "{peak} pictures were drawn at once"
-    );
+    assert!((1..=2).contains(&peak), "{peak} pictures were drawn at once");
 }
 
 #[tokio::test]
 async fn pictures_are_refused_with_retry_after_while_every_drawing_slot_is_taken() {
-    let s = local_with(&[
-        ("DAMAS_HTTP_MAX_CONCURRENT_RENDERS", "2"),
-        ("DAMAS_HTTP_RENDER_WAIT_MS", "50"),
-    ])
-    .await;
+    let s = local_with(&[("DAMAS_HTTP_MAX_CONCURRENT_RENDERS", "2"), ("DAMAS_HTTP_RENDER_WAIT_MS", "50")]).await;
     let gate = &s.state.guards().renders;
     let held = (gate.enter().await.unwrap(), gate.enter().await.unwrap());
     let resp = s.response("/board/start/spanish.png", None).await;
@@ -1147,21 +841,13 @@ async fn events_leave_no_channel_behind(s: &Server, watched: impl Fn() -> usize)
     let me = s.guest("Ana").await;
     for _ in 0..20 {
         let made_up = damas::game::GameId::random();
-        let (status, body) = s
-            .get(&format!("/api/games/{made_up}/events?token={me}"), None)
-            .await;
+        let (status, body) = s.get(&format!("/api/games/{made_up}/events?token={me}"), None).await;
         assert_eq!(status, 404, "{body}");
         assert_eq!(error_code(&body), "not_found");
     }
     assert_eq!(watched(), 0, "an unknown game got a channel");
 
-    let (_, game) = s
-        .post(
-            "/api/games",
-            Some(&me),
-            json!({ "variant": "russian", "opponent": "friend" }),
-        )
-        .await;
+    let (_, game) = s.post("/api/games", Some(&me), json!({ "variant": "russian", "opponent": "friend" })).await;
     let id = game["id"].as_str().unwrap().to_owned();
     let mut events = open_events(s, &id, &me).await;
     let mut buf = EventFeed::default();
@@ -1170,10 +856,7 @@ async fn events_leave_no_channel_behind(s: &Server, watched: impl Fn() -> usize)
     drop(events);
     let deadline = std::time::Instant::now() + Duration::from_secs(30);
     while watched() > 0 {
-        assert!(
-            std::time::Instant::now() < deadline,
-            "the closed stream's channel stayed"
-        );
+        assert!(std::time::Instant::now() < deadline, "the closed stream's channel stayed");
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
 }
@@ -1228,16 +911,11 @@ async fn simultaneous_new_games_keep_to_the_limit(s: &Server) {
 }
 
 /// The limit, the request rate out of the way.
-const TEN_GAMES: &[(&str, &str)] = &[
-    ("DAMAS_LIMITS_GAMES_PER_USER", "10"),
-    ("DAMAS_WEBAPP_REQUESTS_BURST", "100"),
-];
+const TEN_GAMES: &[(&str, &str)] = &[("DAMAS_LIMITS_GAMES_PER_USER", "10"), ("DAMAS_WEBAPP_REQUESTS_BURST", "100")];
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn simultaneous_new_games_keep_to_the_limit_in_memory() {
-    let store = Arc::new(slow_lists::SlowLists(Arc::new(MemoryStore::new(
-        Retention::default(),
-    ))));
+    let store = Arc::new(slow_lists::SlowLists(Arc::new(MemoryStore::new(Retention::default()))));
     let s = start_with(TEN_GAMES, store).await;
     simultaneous_new_games_keep_to_the_limit(&s).await;
 }
@@ -1252,11 +930,7 @@ async fn simultaneous_new_games_keep_to_the_limit_on_redis() {
 
 #[tokio::test]
 async fn too_many_requests_are_answered_429_with_retry_after() {
-    let s = local_with(&[
-        ("DAMAS_WEBAPP_REQUESTS_BURST", "5"),
-        ("DAMAS_WEBAPP_REQUESTS_PER_MINUTE", "2"),
-    ])
-    .await;
+    let s = local_with(&[("DAMAS_WEBAPP_REQUESTS_BURST", "5"), ("DAMAS_WEBAPP_REQUESTS_PER_MINUTE", "2")]).await;
     let ana = s.guest("Ana").await;
     for _ in 0..5 {
         let (status, body) = s.get("/api/games", Some(&ana)).await;
@@ -1267,10 +941,7 @@ async fn too_many_requests_are_answered_429_with_retry_after() {
     assert_eq!(resp.headers()["retry-after"], "30");
     let body: Value = resp.json().await.unwrap();
     assert_eq!(error_code(&body), "rate_limited", "{body}");
-    assert!(
-        body["message"].as_str().is_some_and(|m| !m.is_empty()),
-        "{body}"
-    );
+    assert!(body["message"].as_str().is_some_and(|m| !m.is_empty()), "{body}");
     // The event stream counts too; other users are not held back.
     let (status, body) = s.get("/api/games/Zz9Zz9Zz9Z/events", Some(&ana)).await;
     assert_eq!((status, error_code(&body)), (429, "rate_limited"), "{body}");
@@ -1283,19 +954,11 @@ async fn too_many_requests_are_answered_429_with_retry_after() {
 async fn a_user_may_hold_only_so_many_event_streams() {
     let s = local_with(&[("DAMAS_WEBAPP_STREAMS_PER_USER", "2")]).await;
     let ana = s.guest("Ana").await;
-    let (_, game) = s
-        .post(
-            "/api/games",
-            Some(&ana),
-            json!({ "variant": "russian", "opponent": "friend" }),
-        )
-        .await;
+    let (_, game) = s.post("/api/games", Some(&ana), json!({ "variant": "russian", "opponent": "friend" })).await;
     let id = game["id"].as_str().unwrap().to_owned();
     let first = open_events(&s, &id, &ana).await;
     let second = open_events(&s, &id, &ana).await;
-    let resp = s
-        .response(&format!("/api/games/{id}/events?token={ana}"), None)
-        .await;
+    let resp = s.response(&format!("/api/games/{id}/events?token={ana}"), None).await;
     assert_eq!(resp.status(), 429);
     assert!(resp.headers().contains_key("retry-after"));
     let body: Value = resp.json().await.unwrap();

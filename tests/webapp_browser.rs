@@ -21,10 +21,7 @@ fn chromium() -> PathBuf {
         return PathBuf::from(path);
     }
     for name in ["chromium", "chromium-browser", "google-chrome"] {
-        if let Ok(out) = Command::new("sh")
-            .arg("-c")
-            .arg(format!("command -v {name}"))
-            .output()
+        if let Ok(out) = Command::new("sh").arg("-c").arg(format!("command -v {name}")).output()
             && out.status.success()
         {
             let path = String::from_utf8_lossy(&out.stdout).trim().to_owned();
@@ -69,11 +66,7 @@ impl Server {
             .stderr(Stdio::from(log_file))
             .spawn()
             .expect("start damas");
-        let mut server = Server {
-            child,
-            log,
-            _dir: dir,
-        };
+        let mut server = Server { child, log, _dir: dir };
         let addr = server.wait_addr();
         (server, format!("http://{addr}"))
     }
@@ -86,15 +79,10 @@ impl Server {
         let deadline = Instant::now() + Duration::from_secs(30);
         loop {
             let log = self.log();
-            let found = log
-                .lines()
-                .filter(|l| l.contains("listening on"))
-                .find_map(|l| {
-                    let rest = l.split("http://").nth(1)?;
-                    rest.split(|c: char| c == '/' || c == '"' || c.is_whitespace())
-                        .next()
-                        .map(str::to_owned)
-                });
+            let found = log.lines().filter(|l| l.contains("listening on")).find_map(|l| {
+                let rest = l.split("http://").nth(1)?;
+                rest.split(|c: char| c == '/' || c == '"' || c.is_whitespace()).next().map(str::to_owned)
+            });
             if let Some(addr) = found {
                 return addr;
             }
@@ -116,20 +104,14 @@ impl Drop for Server {
 /// Fails unless Chromium, Node.js and playwright-core are there.
 fn browser_tools() -> PathBuf {
     let browser = chromium();
-    assert!(
-        browser.exists(),
-        "Chromium not found at {}",
-        browser.display()
-    );
+    assert!(browser.exists(), "Chromium not found at {}", browser.display());
     let node = Command::new("node").arg("--version").output();
     assert!(
         node.as_ref().is_ok_and(|o| o.status.success()),
         "Node.js is required for the browser test: install `nodejs` (bash .ci/run does)"
     );
     assert!(
-        e2e_dir()
-            .join("node_modules/playwright-core/package.json")
-            .exists(),
+        e2e_dir().join("node_modules/playwright-core/package.json").exists(),
         "playwright-core is missing: run `npm ci --prefix tests/e2e` (bash .ci/run does)"
     );
     browser
@@ -137,12 +119,7 @@ fn browser_tools() -> PathBuf {
 
 /// Runs `node tests/e2e/<script> <args>...` and returns its output; panics with both outputs and
 /// the server's log when a check fails.
-fn run_script(
-    browser: &Path,
-    script: &str,
-    args: &[&str],
-    server_log: &dyn Fn() -> String,
-) -> String {
+fn run_script(browser: &Path, script: &str, args: &[&str], server_log: &dyn Fn() -> String) -> String {
     let dir = e2e_dir();
     let logs = tempfile::tempdir().expect("temp dir");
     let (out_path, err_path) = (logs.path().join("out.txt"), logs.path().join("err.txt"));
@@ -151,12 +128,8 @@ fn run_script(
         .args(args)
         .env("CHROMIUM", browser)
         .current_dir(&dir)
-        .stdout(Stdio::from(
-            std::fs::File::create(&out_path).expect("out file"),
-        ))
-        .stderr(Stdio::from(
-            std::fs::File::create(&err_path).expect("err file"),
-        ))
+        .stdout(Stdio::from(std::fs::File::create(&out_path).expect("out file")))
+        .stderr(Stdio::from(std::fs::File::create(&err_path).expect("err file")))
         .spawn()
         .expect("run node");
     let deadline = Instant::now() + Duration::from_secs(180);
@@ -167,21 +140,14 @@ fn run_script(
         if Instant::now() > deadline {
             let _ = child.kill();
             let _ = child.wait();
-            panic!(
-                "the browser test did not finish in time; server log:\n{}",
-                server_log()
-            );
+            panic!("the browser test did not finish in time; server log:\n{}", server_log());
         }
         std::thread::sleep(Duration::from_millis(100));
     };
     let out = std::fs::read_to_string(&out_path).unwrap_or_default();
     let err = std::fs::read_to_string(&err_path).unwrap_or_default();
     println!("{out}");
-    assert!(
-        status.success(),
-        "browser checks failed:\n{out}\n{err}\nserver log:\n{}",
-        server_log()
-    );
+    assert!(status.success(), "browser checks failed:\n{out}\n{err}\nserver log:\n{}", server_log());
     assert!(out.contains("all browser checks passed"), "{out}");
     out
 }
@@ -193,10 +159,7 @@ fn shots_dir() -> PathBuf {
 fn assert_screenshot(name: &str) {
     let path = shots_dir().join(name);
     let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    assert!(
-        bytes.starts_with(b"\x89PNG") && bytes.len() > 10_000,
-        "{name} is a real screenshot"
-    );
+    assert!(bytes.starts_with(b"\x89PNG") && bytes.len() > 10_000, "{name} is a real screenshot");
 }
 
 /// Local mode: what `cargo run --release` gives a newcomer.
@@ -220,19 +183,11 @@ fn mini_app_in_headless_chromium() {
 async fn mini_app_inside_telegram() {
     let browser = browser_tools();
     let fake = FakeTelegram::start(support::TOKEN).await;
-    let mut damas = Damas::start(
-        &fake.url(),
-        &[("DAMAS_ENGINE_MAX_THINK_MS", "300"), ("RUST_LOG", "info")],
-    );
+    let mut damas = Damas::start(&fake.url(), &[("DAMAS_ENGINE_MAX_THINK_MS", "300"), ("RUST_LOG", "info")]);
     let base = format!("http://{}", damas.wait_http_addr());
     let shots = shots_dir().to_string_lossy().into_owned();
     // Blocking here is fine: the fake Bot API runs on the runtime's worker threads.
-    run_script(
-        &browser,
-        "telegram.mjs",
-        &[&base, support::TOKEN, &shots],
-        &|| damas.log(),
-    );
+    run_script(&browser, "telegram.mjs", &[&base, support::TOKEN, &shots], &|| damas.log());
     assert_screenshot("telegram-dark.png");
     drop(damas);
 }

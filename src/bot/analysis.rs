@@ -3,9 +3,9 @@
 
 use std::time::Duration;
 
-use teloxide::prelude::*;
 use futures::StreamExt;
 use teloxide::net::Download;
+use teloxide::prelude::*;
 use teloxide::types::{Document, InputFile, MessageId, ParseMode};
 use tokio::sync::watch;
 
@@ -77,7 +77,9 @@ pub async fn analyse_document(bot: &Bot, ctx: &Ctx, who: &Who, document: &Docume
     let read = tokio::task::spawn_blocking(move || game_from_pdn(&text, crate::game::now_unix())).await;
     match read {
         Ok(Ok(game)) => review(bot, ctx, who, game, true).await,
-        Ok(Err(GameError::Invalid(reason))) => say(bot, who, tf(who.lang, "analysis-pdn-bad", &[("reason", &escape(&reason))])).await,
+        Ok(Err(GameError::Invalid(reason))) => {
+            say(bot, who, tf(who.lang, "analysis-pdn-bad", &[("reason", &escape(&reason))])).await
+        }
         Ok(Err(e)) => refuse(bot, who, e).await,
         Err(e) => {
             tracing::error!(error = %e, "reading a PDN stopped");
@@ -148,7 +150,13 @@ async fn review(bot: &Bot, ctx: &Ctx, who: &Who, game: Game, upload: bool) -> Ha
 }
 
 /// Turns the progress message into the review (or the reason there is none).
-async fn finish(bot: &Bot, who: &Who, game: &Game, message: MessageId, done: Result<Analysis, GameError>) -> HandlerResult {
+async fn finish(
+    bot: &Bot,
+    who: &Who,
+    game: &Game,
+    message: MessageId,
+    done: Result<Analysis, GameError>,
+) -> HandlerResult {
     let (text, done) = match done {
         Ok(done) => (summary(who.lang, game, &done), Some(done)),
         Err(e) => (refusal_text(who.lang, e), None),
@@ -190,10 +198,19 @@ async fn pictures(bot: &Bot, who: &Who, game: &Game, analysis: &Analysis) -> Han
             return Ok(());
         }
     };
-    call(bot.send_photo(who.chat, InputFile::memory(graph).file_name("analysis.png")).caption(t(who.lang, "app-eval-graph"))).await?;
+    call(
+        bot.send_photo(who.chat, InputFile::memory(graph).file_name("analysis.png"))
+            .caption(t(who.lang, "app-eval-graph")),
+    )
+    .await?;
     if let (Some(png), Some(m)) = (board, worst) {
         let caption = error_line(who.lang, &m);
-        call(bot.send_photo(who.chat, InputFile::memory(png).file_name("position.png")).caption(caption).parse_mode(ParseMode::Html)).await?;
+        call(
+            bot.send_photo(who.chat, InputFile::memory(png).file_name("position.png"))
+                .caption(caption)
+                .parse_mode(ParseMode::Html),
+        )
+        .await?;
     }
     Ok(())
 }
@@ -243,7 +260,13 @@ fn error_line(lang: Lang, m: &AnalysedMove) -> String {
     tf(
         lang,
         "analysis-error-line",
-        &[("label", &m.label), ("played", &m.played), ("mark", &mark(m.judgement)), ("best", &m.best), ("line", &line.join(" "))],
+        &[
+            ("label", &m.label),
+            ("played", &m.played),
+            ("mark", &mark(m.judgement)),
+            ("best", &m.best),
+            ("line", &line.join(" ")),
+        ],
     )
 }
 
@@ -262,7 +285,11 @@ pub fn summary(lang: Lang, game: &Game, analysis: &Analysis) -> String {
     let mut out = tf(
         lang,
         "analysis-title",
-        &[("white", &player_name(lang, &game.white)), ("black", &player_name(lang, &game.black)), ("variant", &variant_name(lang, game.variant))],
+        &[
+            ("white", &player_name(lang, &game.white)),
+            ("black", &player_name(lang, &game.black)),
+            ("variant", &variant_name(lang, game.variant)),
+        ],
     );
     for (color, disc) in [(Color::White, "⚪"), (Color::Black, "⚫")] {
         let accuracy = analysis.accuracy(color).map_or_else(|| "—".to_owned(), |a| format!("{a:.0}"));
@@ -311,17 +338,35 @@ mod tests {
     #[test]
     fn the_summary_lists_the_errors_with_the_better_move() {
         let start = Position::from_fen(VariantId::Russian, "W:Wc3,e3,g3:Bd6,f8,h8").unwrap();
-        let mut game = Game::new(GameId::parse("an2").unwrap(), VariantId::Russian, start.to_fen(), start.side_to_move(), Player::human(7, "Ana <b>"), Player::Engine { level: 1 }, 0);
+        let mut game = Game::new(
+            GameId::parse("an2").unwrap(),
+            VariantId::Russian,
+            start.to_fen(),
+            start.side_to_move(),
+            Player::human(7, "Ana <b>"),
+            Player::Engine { level: 1 },
+            0,
+        );
         game.moves = vec!["e3-f4".into(), "d6-e5".into(), "f4:d6".into()];
         let analysis = analyse_now(&game, &ReviewLimits::default(), &mut |_, _| {}).unwrap();
         let gift = &analysis.moves[1];
         let text = summary(Lang::En, &game, &analysis);
         assert!(text.contains("⚪ Ana &lt;b&gt;: accuracy"), "names are escaped: {text}");
-        let listed = format!("1... <code>d6-e5</code>{} — better <code>{}</code>: {}", mark(gift.judgement), gift.best, gift.line[0]);
+        let listed = format!(
+            "1... <code>d6-e5</code>{} — better <code>{}</code>: {}",
+            mark(gift.judgement),
+            gift.best,
+            gift.line[0]
+        );
         assert!(text.contains(&listed), "{listed}\n{text}");
         assert!(text.contains("Moves to look at"), "{text}");
         // The position of the error, drawn with the engine's move.
-        let look = Look { lang: Lang::En, mode: crate::bot::prefs::BoardMode::Image, flip: false, theme: crate::render::Theme::Light };
+        let look = Look {
+            lang: Lang::En,
+            mode: crate::bot::prefs::BoardMode::Image,
+            flip: false,
+            theme: crate::render::Theme::Light,
+        };
         let png = critical_png(&game, gift, &look).unwrap();
         assert!(png.starts_with(b"\x89PNG"));
         let mut wrong = gift.clone();

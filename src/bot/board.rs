@@ -93,7 +93,10 @@ pub fn position_of(game: &Game) -> Result<(Position, Option<Move>), BoardError> 
 
 /// Reads a chain of taps on the game's board, on the blocking pool (it replays the game and lists
 /// its moves): the step reached, and the move in notation once it is complete.
-pub async fn read_taps(game: &Game, taps: Vec<crate::render::callback::Coord>) -> anyhow::Result<(Step, Option<String>)> {
+pub async fn read_taps(
+    game: &Game,
+    taps: Vec<crate::render::callback::Coord>,
+) -> anyhow::Result<(Step, Option<String>)> {
     let game = game.clone();
     let read = tokio::task::spawn_blocking(move || -> Result<_, BoardError> {
         let (position, _) = position_of(&game)?;
@@ -114,7 +117,14 @@ pub fn step_for(position: &Position, taps: &[crate::render::callback::Coord]) ->
 
 /// Composes the board message for `viewer`. `thinking` marks the engine's search; `picture`
 /// asks for the PNG (selection taps only change the keyboard and skip it).
-pub fn compose(game: &Game, viewer: UserId, look: &Look, step: &Step, thinking: bool, picture: bool) -> Result<BoardMessage, BoardError> {
+pub fn compose(
+    game: &Game,
+    viewer: UserId,
+    look: &Look,
+    step: &Step,
+    thinking: bool,
+    picture: bool,
+) -> Result<BoardMessage, BoardError> {
     let (position, last) = position_of(game)?;
     let caption = caption(game, viewer, look.lang, &position, game.moves.last().map(String::as_str), thinking);
     let my_turn = game.status == Status::Active && !thinking && game.player(game.turn).user() == Some(viewer);
@@ -154,7 +164,8 @@ pub fn compose(game: &Game, viewer: UserId, look: &Look, step: &Step, thinking: 
 
 /// A button carrying board callback data for `game` at its current ply.
 fn board_button(label: String, game: &Game, action: Action) -> InlineKeyboardButton {
-    let data = CallbackData::new(game.id.as_str(), game.ply, action).map(|d| d.encode()).unwrap_or_else(|_| "m:x".to_owned());
+    let data =
+        CallbackData::new(game.id.as_str(), game.ply, action).map(|d| d.encode()).unwrap_or_else(|_| "m:x".to_owned());
     InlineKeyboardButton::callback(label, data)
 }
 
@@ -200,7 +211,14 @@ fn material(lang: Lang, position: &Position, color: Color) -> String {
 }
 
 /// The caption: players, whose turn (or the result), the last move and the material.
-pub fn caption(game: &Game, viewer: UserId, lang: Lang, position: &Position, last: Option<&str>, thinking: bool) -> String {
+pub fn caption(
+    game: &Game,
+    viewer: UserId,
+    lang: Lang,
+    position: &Position,
+    last: Option<&str>,
+    thinking: bool,
+) -> String {
     let mut lines = vec![tf(
         lang,
         "game-players",
@@ -256,7 +274,9 @@ pub fn result_text(game: &Game, viewer: UserId, lang: Lang) -> String {
         EndReason::Resignation => tf(lang, "end-resignation", &[("color", &side)]),
         EndReason::DrawAgreed => t(lang, "end-draw-agreed"),
         EndReason::Repetition => t(lang, "end-repetition"),
-        EndReason::MoveLimit { rule } => tf(lang, "end-move-limit", &[("rule", &draw_rule_text(lang, game.variant, rule))]),
+        EndReason::MoveLimit { rule } => {
+            tf(lang, "end-move-limit", &[("rule", &draw_rule_text(lang, game.variant, rule))])
+        }
         EndReason::Timeout => tf(lang, "end-timeout", &[("color", &side)]),
         EndReason::Aborted => t(lang, "end-aborted"),
     };
@@ -296,7 +316,15 @@ mod tests {
 
     fn game() -> Game {
         let start = Position::start(VariantId::International);
-        Game::new(GameId::parse("abc123").unwrap(), VariantId::International, start.to_fen(), start.side_to_move(), Player::human(7, "Ana <x>"), Player::Engine { level: 1 }, 0)
+        Game::new(
+            GameId::parse("abc123").unwrap(),
+            VariantId::International,
+            start.to_fen(),
+            start.side_to_move(),
+            Player::human(7, "Ana <x>"),
+            Player::Engine { level: 1 },
+            0,
+        )
     }
 
     fn look(mode: BoardMode) -> Look {
@@ -321,7 +349,15 @@ mod tests {
 
         // From a position with Black to move, Black's first move answers move 1.
         let start = Position::from_fen(VariantId::International, "B:W28,40:B23,5").unwrap();
-        let mut g = Game::new(GameId::parse("abc124").unwrap(), VariantId::International, start.to_fen(), start.side_to_move(), Player::human(7, "Ana"), Player::Engine { level: 1 }, 0);
+        let mut g = Game::new(
+            GameId::parse("abc124").unwrap(),
+            VariantId::International,
+            start.to_fen(),
+            start.side_to_move(),
+            Player::human(7, "Ana"),
+            Player::Engine { level: 1 },
+            0,
+        );
         g.moves.push("23-29".to_owned());
         let text = caption(&g, UserId(7), Lang::Es, &start, Some("23-29"), false);
         assert!(text.contains("Última jugada: 1... <code>23-29</code>"), "{text}");
@@ -334,11 +370,14 @@ mod tests {
         let m = compose(&g, UserId(7), &look(BoardMode::Buttons), &Step::Idle { refused: None }, false, true).unwrap();
         assert!(m.png.is_none(), "buttons mode has no picture");
         assert!(m.caption.contains("Ana &lt;x&gt;") && m.caption.contains("Your move"), "{}", m.caption);
-        assert!(m.caption.contains("20") , "material: {}", m.caption);
+        assert!(m.caption.contains("20"), "material: {}", m.caption);
         let json = serde_json::to_value(&m.markup).unwrap();
         let rows = json["inline_keyboard"].as_array().unwrap();
         assert_eq!(rows.len(), 11, "ten rows of squares and the controls");
-        let data: Vec<String> = rows.iter().flat_map(|r| r.as_array().unwrap().iter().map(|b| b["callback_data"].as_str().unwrap().to_owned())).collect();
+        let data: Vec<String> = rows
+            .iter()
+            .flat_map(|r| r.as_array().unwrap().iter().map(|b| b["callback_data"].as_str().unwrap().to_owned()))
+            .collect();
         assert!(data.iter().all(|d| d.len() <= 64));
         // White's men on 31..50 can be picked; the first pick from 31 (row 3, column 0 from White).
         assert!(data.iter().any(|d| d.starts_with("b1:abc123:0:p") && d.len() > "b1:abc123:0:p".len()), "{data:?}");
@@ -357,7 +396,12 @@ mod tests {
         let m = compose(&g, UserId(7), &look(BoardMode::Image), &Step::Idle { refused: None }, false, true).unwrap();
         assert!(m.caption.contains("You lost") && m.caption.contains("White has no pieces left"), "{}", m.caption);
         assert!(m.png.as_ref().is_some_and(|p| p.starts_with(b"\x89PNG")));
-        let labels: Vec<String> = serde_json::to_value(&m.markup).unwrap()["inline_keyboard"][0].as_array().unwrap().iter().map(|b| b["text"].as_str().unwrap().to_owned()).collect();
+        let labels: Vec<String> = serde_json::to_value(&m.markup).unwrap()["inline_keyboard"][0]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|b| b["text"].as_str().unwrap().to_owned())
+            .collect();
         assert_eq!(labels.len(), 3, "rematch, PDN, new game: {labels:?}");
         let es = result_text(&g, UserId(7), Lang::Es);
         assert!(es.contains("Has perdido") && es.contains("Las Blancas"), "{es}");
@@ -375,7 +419,9 @@ mod tests {
         let ru = result_text(&g, UserId(7), Lang::Ru);
         assert!(ru.contains("3–12") && ru.contains("15") && !ru.contains("three-kings"), "{ru}");
         g.result = Some(GameResult { winner: None, reason: EndReason::MoveLimit { rule: "thirty-move".into() } });
-        assert!(result_text(&g, UserId(7), Lang::En).contains("kings on both sides and 4–5 pieces in all, 30 moves each"));
+        assert!(
+            result_text(&g, UserId(7), Lang::En).contains("kings on both sides and 4–5 pieces in all, 30 moves each")
+        );
         g.variant = VariantId::Spanish;
         g.result = Some(GameResult { winner: None, reason: EndReason::MoveLimit { rule: "king-moves".into() } });
         assert!(result_text(&g, UserId(7), Lang::Es).contains("20 jugadas por bando sin capturas"));

@@ -42,9 +42,8 @@ pub fn mention(player: &Player) -> String {
 }
 
 fn board_button(label: String, game: &Game, action: Action) -> InlineKeyboardButton {
-    let data = CallbackData::new(game.id.as_str(), game.ply, action)
-        .map(|d| d.encode())
-        .unwrap_or_else(|_| "m:x".to_owned());
+    let data =
+        CallbackData::new(game.id.as_str(), game.ply, action).map(|d| d.encode()).unwrap_or_else(|_| "m:x".to_owned());
     InlineKeyboardButton::callback(label, data)
 }
 
@@ -55,10 +54,7 @@ pub fn data(what: &str, game: &Game) -> String {
 
 /// The challenger of a waiting game and their colour.
 pub fn challenger(game: &Game) -> Option<(Color, &Player)> {
-    [Color::White, Color::Black]
-        .into_iter()
-        .map(|c| (c, game.player(c)))
-        .find(|(_, p)| p.user().is_some())
+    [Color::White, Color::Black].into_iter().map(|c| (c, game.player(c))).find(|(_, p)| p.user().is_some())
 }
 
 /// The card's text (Telegram HTML).
@@ -72,29 +68,18 @@ pub fn caption(game: &Game, lang: Lang) -> Result<String, BoardError> {
             Some(invited) => tf(
                 lang,
                 "challenge-to",
-                &[
-                    ("name", &mention(who)),
-                    ("opponent", &mention(invited)),
-                    ("variant", &variant),
-                ],
+                &[("name", &mention(who)), ("opponent", &mention(invited)), ("variant", &variant)],
             ),
-            None => tf(
-                lang,
-                "challenge-open",
-                &[("name", &mention(who)), ("variant", &variant)],
-            ),
+            None => tf(lang, "challenge-open", &[("name", &mention(who)), ("variant", &variant)]),
         }];
         lines.push(tf(
             lang,
             "challenge-colour",
-            &[
-                ("name", &player_name(lang, who)),
-                ("color", &color_name(lang, color)),
-            ],
+            &[("name", &player_name(lang, who)), ("color", &color_name(lang, color))],
         ));
         // The rating flag is set when the seat is taken; only games from the initial position count.
-        let standard = Position::from_fen(game.variant, &game.start_fen)
-            .is_ok_and(|p| p == Position::start(game.variant));
+        let standard =
+            Position::from_fen(game.variant, &game.start_fen).is_ok_and(|p| p == Position::start(game.variant));
         if !standard {
             lines.push(t(lang, "challenge-unrated"));
         }
@@ -103,14 +88,7 @@ pub fn caption(game: &Game, lang: Lang) -> Result<String, BoardError> {
     let (position, _) = board::position_of(game)?;
     let mut text = format!(
         "<b>{variant}</b>\n{}",
-        board::caption(
-            game,
-            NOBODY,
-            lang,
-            &position,
-            game.moves.last().map(String::as_str),
-            false
-        )
+        board::caption(game, NOBODY, lang, &position, game.moves.last().map(String::as_str), false)
     );
     let live = game.status == Status::Active;
     let offers = [
@@ -138,31 +116,18 @@ pub fn markup(
     let mut rows: Vec<Vec<InlineKeyboardButton>> = Vec::new();
     match game.status {
         Status::Waiting => {
-            let mut row = vec![InlineKeyboardButton::callback(
-                t(lang, "challenge-accept"),
-                data("a", game),
-            )];
+            let mut row = vec![InlineKeyboardButton::callback(t(lang, "challenge-accept"), data("a", game))];
             if game.invited.is_some() {
-                row.push(InlineKeyboardButton::callback(
-                    t(lang, "challenge-decline"),
-                    data("d", game),
-                ));
+                row.push(InlineKeyboardButton::callback(t(lang, "challenge-decline"), data("d", game)));
             }
-            row.push(InlineKeyboardButton::callback(
-                t(lang, "challenge-cancel"),
-                data("c", game),
-            ));
+            row.push(InlineKeyboardButton::callback(t(lang, "challenge-cancel"), data("c", game)));
             rows.push(row);
         }
         Status::Active => {
             let (position, _) = board::position_of(game)?;
             let grid = keyboard::board_keyboard(&position, step, false, &Labels::default());
             for row in grid.rows {
-                rows.push(
-                    row.into_iter()
-                        .map(|b| board_button(b.label, game, b.action))
-                        .collect(),
-                );
+                rows.push(row.into_iter().map(|b| board_button(b.label, game, b.action)).collect());
             }
             let row = match controls {
                 Controls::ConfirmResign => vec![
@@ -192,17 +157,10 @@ pub fn markup(
         Status::Finished | Status::Aborted => {
             let mut row = Vec::new();
             if game.status == Status::Finished && game.rematch.is_none() {
-                row.push(board_button(
-                    t(lang, "game-button-rematch"),
-                    game,
-                    Action::Rematch,
-                ));
+                row.push(board_button(t(lang, "game-button-rematch"), game, Action::Rematch));
             }
             if !game.moves.is_empty() {
-                row.push(InlineKeyboardButton::callback(
-                    t(lang, "game-button-pdn"),
-                    data("p", game),
-                ));
+                row.push(InlineKeyboardButton::callback(t(lang, "game-button-pdn"), data("p", game)));
             }
             if !row.is_empty() {
                 rows.push(row);
@@ -213,10 +171,7 @@ pub fn markup(
         && !matches!(game.status, Status::Aborted)
         && let Ok(url) = url::Url::parse(&format!("{base}?startapp={}", game.id))
     {
-        rows.push(vec![InlineKeyboardButton::url(
-            t(lang, "card-open-app"),
-            url,
-        )]);
+        rows.push(vec![InlineKeyboardButton::url(t(lang, "card-open-app"), url)]);
     }
     Ok(InlineKeyboardMarkup::new(rows))
 }
@@ -242,11 +197,7 @@ pub fn compose(
     } else {
         None
     };
-    Ok(BoardMessage {
-        caption,
-        markup,
-        png,
-    })
+    Ok(BoardMessage { caption, markup, png })
 }
 
 #[cfg(test)]
@@ -269,36 +220,19 @@ mod tests {
     }
 
     fn place() -> Place {
-        Place {
-            picture: false,
-            mini_app: Some("https://t.me/bot/app".into()),
-        }
+        Place { picture: false, mini_app: Some("https://t.me/bot/app".into()) }
     }
 
     fn labels(m: &InlineKeyboardMarkup) -> Vec<String> {
-        m.inline_keyboard
-            .iter()
-            .flatten()
-            .map(|b| b.text.clone())
-            .collect()
+        m.inline_keyboard.iter().flatten().map(|b| b.text.clone()).collect()
     }
 
     #[test]
     fn challenge_card_offers_accept_and_cancel() {
         let mut g = challenge();
         let text = caption(&g, Lang::En).unwrap();
-        assert!(
-            text.contains("tg://user?id=1") && text.contains("English"),
-            "{text}"
-        );
-        let m = markup(
-            &g,
-            Lang::En,
-            &Step::Idle { refused: None },
-            Controls::Normal,
-            &place(),
-        )
-        .unwrap();
+        assert!(text.contains("tg://user?id=1") && text.contains("English"), "{text}");
+        let m = markup(&g, Lang::En, &Step::Idle { refused: None }, Controls::Normal, &place()).unwrap();
         assert_eq!(labels(&m), vec!["✅ Accept", "Cancel", "Open in the app"]);
         g.invited = Some(Player::human(2, "Bo"));
         let text = caption(&g, Lang::Es).unwrap();
@@ -308,10 +242,7 @@ mod tests {
             Lang::En,
             &Step::Idle { refused: None },
             Controls::Normal,
-            &Place {
-                picture: true,
-                mini_app: None,
-            },
+            &Place { picture: true, mini_app: None },
         )
         .unwrap();
         assert_eq!(labels(&m), vec!["✅ Accept", "❌ Decline", "Cancel"]);
@@ -322,21 +253,9 @@ mod tests {
         let mut g = challenge();
         g.black = Player::human(2, "Bo");
         g.status = Status::Active;
-        let m = compose(
-            &g,
-            Lang::En,
-            &Step::Idle { refused: None },
-            Controls::Normal,
-            &place(),
-            true,
-        )
-        .unwrap();
+        let m = compose(&g, Lang::En, &Step::Idle { refused: None }, Controls::Normal, &place(), true).unwrap();
         assert!(m.png.is_none(), "no picture where the place takes none");
-        assert!(
-            !m.caption.contains("Your move") && m.caption.contains("Bo to move"),
-            "{}",
-            m.caption
-        );
+        assert!(!m.caption.contains("Your move") && m.caption.contains("Bo to move"), "{}", m.caption);
         let data: Vec<String> = m
             .markup
             .inline_keyboard
@@ -348,22 +267,14 @@ mod tests {
             })
             .collect();
         assert!(
-            data.iter()
-                .any(|d| d.starts_with("b1:abc:0:p") && d.len() > 10),
+            data.iter().any(|d| d.starts_with("b1:abc:0:p") && d.len() > 10),
             "the side to move can pick pieces: {data:?}"
         );
         g.status = Status::Finished;
-        g.result = Some(GameResult {
-            winner: Some(Color::White),
-            reason: EndReason::Resignation,
-        });
+        g.result = Some(GameResult { winner: Some(Color::White), reason: EndReason::Resignation });
         g.moves.push("11-15".into());
         g.fen = Position::start(VariantId::English)
-            .play(
-                &Position::start(VariantId::English)
-                    .parse_move("11-15")
-                    .unwrap(),
-            )
+            .play(&Position::start(VariantId::English).parse_move("11-15").unwrap())
             .to_fen();
         g.ply = 1;
         let m = compose(
@@ -371,18 +282,11 @@ mod tests {
             Lang::En,
             &Step::Idle { refused: None },
             Controls::Normal,
-            &Place {
-                picture: true,
-                mini_app: None,
-            },
+            &Place { picture: true, mini_app: None },
             true,
         )
         .unwrap();
-        assert!(
-            m.caption.contains("White won") && m.caption.contains("Black resigned"),
-            "{}",
-            m.caption
-        );
+        assert!(m.caption.contains("White won") && m.caption.contains("Black resigned"), "{}", m.caption);
         assert_eq!(labels(&m.markup), vec!["Rematch", "PDN"]);
         assert!(m.png.is_some());
     }

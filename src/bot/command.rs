@@ -42,7 +42,15 @@ impl CommandName {
     }
 }
 
-const fn names(es: &'static str, en: &'static str, pt: &'static str, tr: &'static str, it: &'static str, fr: &'static str, nl: &'static str) -> CommandName {
+const fn names(
+    es: &'static str,
+    en: &'static str,
+    pt: &'static str,
+    tr: &'static str,
+    it: &'static str,
+    fr: &'static str,
+    nl: &'static str,
+) -> CommandName {
     CommandName([es, en, en, pt, tr, it, fr, nl])
 }
 
@@ -58,7 +66,10 @@ pub const COMMANDS: &[(CommandName, Action)] = &[
     (names("analizar", "analyse", "analisar", "analiz", "analizza", "analyser", "analyseren"), Action::Analyse),
     (names("problema", "puzzle", "problema", "bulmaca", "problema", "probleme", "puzzel"), Action::Puzzle),
     (names("variantes", "variants", "variantes", "varyantlar", "varianti", "variantes", "varianten"), Action::Variants),
-    (names("estadisticas", "stats", "estatisticas", "istatistik", "statistiche", "stats", "statistieken"), Action::Stats),
+    (
+        names("estadisticas", "stats", "estatisticas", "istatistik", "statistiche", "stats", "statistieken"),
+        Action::Stats,
+    ),
     (names("ajustes", "settings", "ajustes", "ayarlar", "impostazioni", "reglages", "instellingen"), Action::Settings),
     (names("idioma", "lang", "idioma", "dil", "lingua", "langue", "taal"), Action::Lang),
     (names("ayuda", "help", "ajuda", "yardim", "aiuto", "aide", "hulp"), Action::Help),
@@ -130,7 +141,10 @@ mod tests {
     #[test]
     fn english_and_spanish_names() {
         assert_eq!(parse("/play", "b").unwrap().action, Action::Play);
-        assert_eq!(parse("/jugar inglesas 2", "b").unwrap(), Command { action: Action::Play, args: vec!["inglesas".into(), "2".into()] });
+        assert_eq!(
+            parse("/jugar inglesas 2", "b").unwrap(),
+            Command { action: Action::Play, args: vec!["inglesas".into(), "2".into()] }
+        );
         assert_eq!(parse("/reglas", "b").unwrap().action, Action::Rules);
         assert_eq!(parse("/abandonar", "b").unwrap().action, Action::Resign);
         assert_eq!(parse("/tablas", "b").unwrap().action, Action::Draw);
@@ -165,13 +179,22 @@ mod tests {
             .chain(GROUP_COMMANDS.iter().flat_map(|(n, a)| n.0.iter().map(move |w| (*w, format!("{a:?}")))))
             .collect();
         for (word, action) in &all {
-            assert!(!word.is_empty() && word.len() <= 32 && word.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_'), "{word}");
+            assert!(
+                !word.is_empty()
+                    && word.len() <= 32
+                    && word.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_'),
+                "{word}"
+            );
             for (other, other_action) in &all {
                 assert!(word != other || action == other_action, "/{word} means both {action} and {other_action}");
             }
         }
         for lang in Lang::ALL {
-            let mut menu: Vec<&str> = COMMANDS.iter().map(|(n, _)| n.name(lang)).chain(GROUP_COMMANDS.iter().map(|(n, _)| n.name(lang))).collect();
+            let mut menu: Vec<&str> = COMMANDS
+                .iter()
+                .map(|(n, _)| n.name(lang))
+                .chain(GROUP_COMMANDS.iter().map(|(n, _)| n.name(lang)))
+                .collect();
             menu.sort_unstable();
             let len = menu.len();
             menu.dedup();

@@ -72,7 +72,16 @@ pub async fn command(bot: &Bot, ctx: &Ctx, who: &Who, msg: &Message, args: &[Str
     };
     if puzzles::puzzles(variant).is_empty() {
         let names: Vec<String> = puzzles::variants().into_iter().map(|v| variant_name(who.lang, v)).collect();
-        return say(bot, who.chat, tf(who.lang, "puzzle-no-set", &[("variant", &variant_name(who.lang, variant)), ("variants", &names.join(", "))])).await;
+        return say(
+            bot,
+            who.chat,
+            tf(
+                who.lang,
+                "puzzle-no-set",
+                &[("variant", &variant_name(who.lang, variant)), ("variants", &names.join(", "))],
+            ),
+        )
+        .await;
     }
     let subscription = Subscription { variant, lang: who.lang.code().to_string() };
     service.switch_on(chat, &subscription).await?;
@@ -91,10 +100,19 @@ async fn post(bot: &Bot, ctx: &Ctx, chat: GameChat, subscription: &Subscription,
         caption = format!("{caption}\n{}", tf(lang, "daily-yesterday", &[("line", &line)]));
     }
     let side = position.side_to_move();
-    let drawn = tokio::task::spawn_blocking(move || board_png(&BoardView::new(position).flipped(side == Color::Black))).await;
+    let drawn =
+        tokio::task::spawn_blocking(move || board_png(&BoardView::new(position).flipped(side == Color::Black))).await;
     let chat_id = ChatId(chat.0);
     let sent = match drawn {
-        Ok(Ok(png)) => call(bot.send_photo(chat_id, InputFile::memory(png).file_name("daily.png")).caption(caption).parse_mode(ParseMode::Html).reply_markup(keyboard(&card))).await,
+        Ok(Ok(png)) => {
+            call(
+                bot.send_photo(chat_id, InputFile::memory(png).file_name("daily.png"))
+                    .caption(caption)
+                    .parse_mode(ParseMode::Html)
+                    .reply_markup(keyboard(&card)),
+            )
+            .await
+        }
         _ => call(bot.send_message(chat_id, caption).parse_mode(ParseMode::Html).reply_markup(keyboard(&card))).await,
     };
     match sent {
@@ -105,7 +123,12 @@ async fn post(bot: &Bot, ctx: &Ctx, chat: GameChat, subscription: &Subscription,
             use teloxide::{ApiError, RequestError};
             let gone = matches!(
                 e,
-                RequestError::Api(ApiError::BotKicked | ApiError::BotKickedFromSupergroup | ApiError::ChatNotFound | ApiError::NotEnoughRightsToPostMessages)
+                RequestError::Api(
+                    ApiError::BotKicked
+                        | ApiError::BotKickedFromSupergroup
+                        | ApiError::ChatNotFound
+                        | ApiError::NotEnoughRightsToPostMessages
+                )
             );
             if gone {
                 service.switch_off(chat).await?;
@@ -136,7 +159,11 @@ fn caption(lang: Lang, card: &Card) -> String {
             names.push(format!("+{}", card.solved - names.len()));
         }
         text.push('\n');
-        text.push_str(&tf(lang, "daily-solvers", &[("names", &names.join(", ")), ("solved", &card.solved), ("tries", &card.tries)]));
+        text.push_str(&tf(
+            lang,
+            "daily-solvers",
+            &[("names", &names.join(", ")), ("solved", &card.solved), ("tries", &card.tries)],
+        ));
     }
     text
 }
@@ -147,7 +174,13 @@ fn keyboard(card: &Card) -> InlineKeyboardMarkup {
     let rows = moves
         .chunks(4)
         .enumerate()
-        .map(|(row, chunk)| chunk.iter().enumerate().map(|(i, m)| InlineKeyboardButton::callback(m.clone(), format!("dy:{}:{}", card.day, row * 4 + i))).collect())
+        .map(|(row, chunk)| {
+            chunk
+                .iter()
+                .enumerate()
+                .map(|(i, m)| InlineKeyboardButton::callback(m.clone(), format!("dy:{}:{}", card.day, row * 4 + i)))
+                .collect()
+        })
         .collect::<Vec<Vec<_>>>();
     InlineKeyboardMarkup::new(rows)
 }
@@ -192,9 +225,20 @@ pub async fn on_tap(bot: Bot, q: CallbackQuery, ctx: Arc<Ctx>) -> HandlerResult 
         };
         let text = caption(lang, &card);
         let request = if message.regular_message().is_some_and(|m| m.photo().is_some()) {
-            edit(bot.edit_message_caption(message.chat().id, message.id()).caption(text).parse_mode(ParseMode::Html).reply_markup(keyboard(&card))).await
+            edit(
+                bot.edit_message_caption(message.chat().id, message.id())
+                    .caption(text)
+                    .parse_mode(ParseMode::Html)
+                    .reply_markup(keyboard(&card)),
+            )
+            .await
         } else {
-            edit(bot.edit_message_text(message.chat().id, message.id(), text).parse_mode(ParseMode::Html).reply_markup(keyboard(&card))).await
+            edit(
+                bot.edit_message_text(message.chat().id, message.id(), text)
+                    .parse_mode(ParseMode::Html)
+                    .reply_markup(keyboard(&card)),
+            )
+            .await
         };
         request?;
     }

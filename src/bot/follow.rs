@@ -33,11 +33,7 @@ fn key(id: &GameId) -> String {
 /// processes. If the store cannot be asked, the caller edits anyway: a card shown twice is better
 /// than a card left behind.
 pub async fn claim(ctx: &Ctx, id: &GameId, version: u64) -> bool {
-    match ctx
-        .store
-        .kv_raise(&key(id), version, CARD_VERSION_TTL)
-        .await
-    {
+    match ctx.store.kv_raise(&key(id), version, CARD_VERSION_TTL).await {
         Ok(claimed) => claimed,
         Err(e) => {
             tracing::warn!(error = %e, game = %id, "cannot claim the card version");
@@ -90,16 +86,8 @@ async fn follow(bot: &Bot, ctx: &Ctx, event: GameEvent) {
     }
     tracing::debug!(game = %game.id, version = game.version, "card follows a change made elsewhere");
     for view in &game.views {
-        if let Err(e) = group::show_on(
-            bot,
-            ctx,
-            &game,
-            view,
-            &Step::Idle { refused: None },
-            Controls::Normal,
-            Change::Board,
-        )
-        .await
+        if let Err(e) =
+            group::show_on(bot, ctx, &game, view, &Step::Idle { refused: None }, Controls::Normal, Change::Board).await
         {
             tracing::warn!(error = %e, game = %game.id, "cannot update a game card");
         }

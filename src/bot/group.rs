@@ -11,20 +11,20 @@ use std::time::Duration;
 
 use teloxide::prelude::*;
 use teloxide::types::{
-    CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, InputFile, InputMedia,
-    InputMediaPhoto, Message, MessageId, ParseMode, ReplyParameters,
+    CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, InputFile, InputMedia, InputMediaPhoto, Message,
+    MessageId, ParseMode, ReplyParameters,
 };
 
 use super::card::{self, Controls, Place};
-use super::handlers::Who;
 use super::command::GroupAction;
+use super::handlers::Who;
 use super::i18n::{Lang, t, tf};
 use super::prefs::PrefsStore;
 use super::telegram::{call, edit};
 use super::views::{self, escape, variant_name};
 use super::{Ctx, HandlerResult};
-use crate::game::ratings::RatingScope;
 use crate::game::engine_gate::Busy;
+use crate::game::ratings::RatingScope;
 use crate::game::service::{Challenge, GameError, LimitKind, Limits, Rematch};
 use crate::game::{ChatId as GameChat, Game, GameId, MessageRef, Status, UserId};
 use crate::render::callback::{Action, CallbackData};
@@ -77,26 +77,18 @@ fn request_of(msg: &Message, bot_username: &str) -> Option<Request> {
             (Some(GroupAction::Daily), _) => Some(Request::Daily(args)),
             (None, "m" | "move" | "mover" | "jugada") if group && !args.is_empty() => {
                 let card = msg.reply_to_message().map(|r| r.id.0);
-                Some(Request::Move {
-                    text: args.join(" "),
-                    card,
-                })
+                Some(Request::Move { text: args.join(" "), card })
             }
             _ => None,
         };
     }
     // In groups the bot only sees commands and replies to its own messages: a reply to a card is a move.
     let reply = msg.reply_to_message()?;
-    let to_us = reply.from.as_ref().is_some_and(|u| {
-        u.is_bot
-            && u.username
-                .as_deref()
-                .is_some_and(|n| n.eq_ignore_ascii_case(bot_username))
-    });
-    (group && to_us).then(|| Request::Move {
-        text: text.trim().to_string(),
-        card: Some(reply.id.0),
-    })
+    let to_us = reply
+        .from
+        .as_ref()
+        .is_some_and(|u| u.is_bot && u.username.as_deref().is_some_and(|n| n.eq_ignore_ascii_case(bot_username)));
+    (group && to_us).then(|| Request::Move { text: text.trim().to_string(), card: Some(reply.id.0) })
 }
 
 /// The filter of the handler tree: the messages this module answers.
@@ -194,23 +186,14 @@ fn card_lang_of(stored: Option<&str>) -> Lang {
 }
 
 pub async fn set_card_lang(ctx: &Ctx, game: &GameId, lang: Lang) {
-    if let Err(e) = ctx
-        .store
-        .kv_set(&lang_key(game), lang.code(), FACT_TTL)
-        .await
-    {
+    if let Err(e) = ctx.store.kv_set(&lang_key(game), lang.code(), FACT_TTL).await {
         tracing::warn!(error = %e, "cannot store the card language");
     }
 }
 
 /// `https://t.me/<bot>/<app>` when a Mini App short name is configured.
 pub fn mini_app(ctx: &Ctx) -> Option<String> {
-    let app = ctx
-        .config
-        .telegram
-        .mini_app_short_name
-        .as_deref()
-        .filter(|a| !a.is_empty())?;
+    let app = ctx.config.telegram.mini_app_short_name.as_deref().filter(|a| !a.is_empty())?;
     (!ctx.username.is_empty()).then(|| format!("https://t.me/{}/{app}", ctx.username))
 }
 
@@ -224,10 +207,7 @@ pub fn board_url(ctx: &Ctx, game: &Game) -> Option<url::Url> {
 }
 
 fn place_of(ctx: &Ctx, view: &MessageRef) -> Place {
-    Place {
-        picture: matches!(view, MessageRef::Chat { .. }),
-        mini_app: mini_app(ctx),
-    }
+    Place { picture: matches!(view, MessageRef::Chat { .. }), mini_app: mini_app(ctx) }
 }
 
 /// How a card changes.
@@ -256,33 +236,20 @@ pub async fn show_on(
     let picture = change == Change::Board;
     let g = game.clone();
     let s = step.clone();
-    let message =
-        tokio::task::spawn_blocking(move || card::compose(&g, lang, &s, controls, &place, picture))
-            .await??;
+    let message = tokio::task::spawn_blocking(move || card::compose(&g, lang, &s, controls, &place, picture)).await??;
     match view {
-        MessageRef::Chat {
-            chat_id,
-            message_id,
-        } => {
+        MessageRef::Chat { chat_id, message_id } => {
             let (chat, id) = (ChatId(chat_id.0), MessageId(*message_id));
             match (change, &message.png) {
                 (Change::Keyboard, _) => {
-                    edit(
-                        bot.edit_message_reply_markup(chat, id)
-                            .reply_markup(message.markup),
-                    )
-                    .await?
+                    edit(bot.edit_message_reply_markup(chat, id).reply_markup(message.markup)).await?
                 }
                 (Change::Board, Some(png)) => {
-                    let media =
-                        InputMediaPhoto::new(InputFile::memory(png.clone()).file_name("board.png"))
-                            .caption(message.caption)
-                            .parse_mode(ParseMode::Html);
-                    edit(
-                        bot.edit_message_media(chat, id, InputMedia::Photo(media))
-                            .reply_markup(message.markup),
-                    )
-                    .await?
+                    let media = InputMediaPhoto::new(InputFile::memory(png.clone()).file_name("board.png"))
+                        .caption(message.caption)
+                        .parse_mode(ParseMode::Html);
+                    edit(bot.edit_message_media(chat, id, InputMedia::Photo(media)).reply_markup(message.markup))
+                        .await?
                 }
                 _ => {
                     edit(
@@ -300,19 +267,14 @@ pub async fn show_on(
             let id = inline_message_id.clone();
             match (change, photo, board_url(ctx, game)) {
                 (Change::Keyboard, _, _) => {
-                    edit(bot.edit_message_reply_markup_inline(id).reply_markup(message.markup))
-                        .await?
+                    edit(bot.edit_message_reply_markup_inline(id).reply_markup(message.markup)).await?
                 }
                 // Inline messages take no uploads: the picture goes by its URL on this server.
                 (Change::Board, true, Some(url)) => {
-                    let media = InputMediaPhoto::new(InputFile::url(url))
-                        .caption(message.caption)
-                        .parse_mode(ParseMode::Html);
-                    edit(
-                        bot.edit_message_media_inline(id, InputMedia::Photo(media))
-                            .reply_markup(message.markup),
-                    )
-                    .await?
+                    let media =
+                        InputMediaPhoto::new(InputFile::url(url)).caption(message.caption).parse_mode(ParseMode::Html);
+                    edit(bot.edit_message_media_inline(id, InputMedia::Photo(media)).reply_markup(message.markup))
+                        .await?
                 }
                 (_, true, _) => {
                     edit(
@@ -340,14 +302,7 @@ pub async fn show_on(
 /// Shows `game` on every card it has, after a change: once per version of the game, so that the
 /// listener to game changes ([`super::follow`]) leaves the cards alone (and a handler that comes
 /// after it does too).
-pub async fn show(
-    bot: &Bot,
-    ctx: &Ctx,
-    game: &Game,
-    step: &Step,
-    controls: Controls,
-    change: Change,
-) -> HandlerResult {
+pub async fn show(bot: &Bot, ctx: &Ctx, game: &Game, step: &Step, controls: Controls, change: Change) -> HandlerResult {
     if !super::follow::claim(ctx, &game.id, game.version).await {
         return Ok(());
     }
@@ -374,20 +329,10 @@ async fn post_card(
     reply_to: Option<MessageId>,
 ) -> anyhow::Result<Game> {
     let lang = card_lang(ctx, &game.id).await;
-    let place = Place {
-        picture: true,
-        mini_app: mini_app(ctx),
-    };
+    let place = Place { picture: true, mini_app: mini_app(ctx) };
     let g = game.clone();
     let message = tokio::task::spawn_blocking(move || {
-        card::compose(
-            &g,
-            lang,
-            &Step::Idle { refused: None },
-            Controls::Normal,
-            &place,
-            true,
-        )
+        card::compose(&g, lang, &Step::Idle { refused: None }, Controls::Normal, &place, true)
     })
     .await??;
     let sent = match message.png {
@@ -398,24 +343,16 @@ async fn post_card(
                 .parse_mode(ParseMode::Html)
                 .reply_markup(message.markup);
             if let Some(to) = reply_to {
-                request = request
-                    .reply_parameters(ReplyParameters::new(to).allow_sending_without_reply());
+                request = request.reply_parameters(ReplyParameters::new(to).allow_sending_without_reply());
             }
             call(request).await?
         }
         None => {
-            call(
-                bot.send_message(chat, message.caption)
-                    .parse_mode(ParseMode::Html)
-                    .reply_markup(message.markup),
-            )
-            .await?
+            call(bot.send_message(chat, message.caption).parse_mode(ParseMode::Html).reply_markup(message.markup))
+                .await?
         }
     };
-    let view = MessageRef::Chat {
-        chat_id: GameChat(chat.0),
-        message_id: sent.id.0,
-    };
+    let view = MessageRef::Chat { chat_id: GameChat(chat.0), message_id: sent.id.0 };
     let game = ctx.games.add_view(&game.id, view).await?;
     // The card just posted shows this version.
     super::follow::claim(ctx, &game.id, game.version).await;
@@ -446,18 +383,10 @@ pub async fn notify_turn(bot: &Bot, ctx: &Ctx, game: &Game) {
     if no_dm.is_some() {
         return;
     }
-    let lang = PrefsStore::decode(prefs)
-        .lang
-        .unwrap_or_else(|| card_lang_of(card));
+    let lang = PrefsStore::decode(prefs).lang.unwrap_or_else(|| card_lang_of(card));
     let opponent = super::board::player_name(lang, game.player(game.turn.opposite()));
-    let mut text = tf(
-        lang,
-        "notice-your-move",
-        &[
-            ("opponent", &opponent),
-            ("variant", &variant_name(lang, game.variant)),
-        ],
-    );
+    let mut text =
+        tf(lang, "notice-your-move", &[("opponent", &opponent), ("variant", &variant_name(lang, game.variant))]);
     if let Some(mv) = game.moves.last() {
         text.push('\n');
         text.push_str(&tf(
@@ -471,23 +400,17 @@ pub async fn notify_turn(bot: &Bot, ctx: &Ctx, game: &Game) {
     }
     let link = game.views.iter().find_map(|v| match v {
         // Links to messages work for supergroups (ids -100…).
-        MessageRef::Chat {
-            chat_id,
-            message_id,
-        } => chat_id
-            .0
-            .to_string()
-            .strip_prefix("-100")
-            .map(|c| format!("https://t.me/c/{c}/{message_id}")),
+        MessageRef::Chat { chat_id, message_id } => {
+            chat_id.0.to_string().strip_prefix("-100").map(|c| format!("https://t.me/c/{c}/{message_id}"))
+        }
         MessageRef::Inline { .. } => None,
     });
-    let mut request = bot
-        .send_message(ChatId(user.0 as i64), text)
-        .parse_mode(ParseMode::Html);
+    let mut request = bot.send_message(ChatId(user.0 as i64), text).parse_mode(ParseMode::Html);
     if let Some(url) = link.and_then(|l| url::Url::parse(&l).ok()) {
-        request = request.reply_markup(InlineKeyboardMarkup::new(vec![vec![
-            InlineKeyboardButton::url(t(lang, "notice-open-game"), url),
-        ]]));
+        request = request.reply_markup(InlineKeyboardMarkup::new(vec![vec![InlineKeyboardButton::url(
+            t(lang, "notice-open-game"),
+            url,
+        )]]));
     }
     if let Err(e) = call(request).await {
         // Mostly "bot can't initiate conversation": the user never started the bot.
@@ -499,13 +422,7 @@ pub async fn notify_turn(bot: &Bot, ctx: &Ctx, game: &Game) {
 // ---- /challenge ----
 
 /// `/challenge [variant] [white|black|random] [FEN]`, as a reply to challenge that person.
-pub async fn challenge(
-    bot: &Bot,
-    ctx: &Ctx,
-    who: &Who,
-    msg: &Message,
-    args: &[String],
-) -> HandlerResult {
+pub async fn challenge(bot: &Bot, ctx: &Ctx, who: &Who, msg: &Message, args: &[String]) -> HandlerResult {
     let lang = who.lang;
     if msg.chat.is_private() {
         let button = InlineKeyboardButton::switch_inline_query(
@@ -521,24 +438,14 @@ pub async fn challenge(
         .map(|_| ())
         .map_err(Into::into);
     }
-    let opponent = msg
-        .reply_to_message()
-        .and_then(|r| r.from.as_ref())
-        .filter(|u| !u.is_bot && u.id.0 != who.user);
-    if msg
-        .reply_to_message()
-        .and_then(|r| r.from.as_ref())
-        .is_some_and(|u| u.is_bot)
-    {
+    let opponent = msg.reply_to_message().and_then(|r| r.from.as_ref()).filter(|u| !u.is_bot && u.id.0 != who.user);
+    if msg.reply_to_message().and_then(|r| r.from.as_ref()).is_some_and(|u| u.is_bot) {
         return reply(bot, msg, t(lang, "challenge-bot")).await;
     }
     let Some(word) = args.first() else {
         let target = opponent.map(|u| u.id.0);
         if let Some(u) = opponent {
-            let _ = ctx
-                .store
-                .kv_set(&format!("gname:{}", u.id.0), &u.first_name, FACT_TTL)
-                .await;
+            let _ = ctx.store.kv_set(&format!("gname:{}", u.id.0), &u.first_name, FACT_TTL).await;
         }
         let rows = VariantId::ALL
             .chunks(2)
@@ -562,12 +469,7 @@ pub async fn challenge(
         return Ok(());
     };
     let Ok(variant) = word.parse::<VariantId>() else {
-        return reply(
-            bot,
-            msg,
-            tf(lang, "variant-unknown", &[("name", &escape(word))]),
-        )
-        .await;
+        return reply(bot, msg, tf(lang, "variant-unknown", &[("name", &escape(word))])).await;
     };
     let color = match args.get(1) {
         None => None,
@@ -613,14 +515,7 @@ async fn issue(
 
 // ---- moves typed in a group ----
 
-async fn typed_move(
-    bot: &Bot,
-    ctx: &Ctx,
-    who: &Who,
-    msg: &Message,
-    text: &str,
-    card: Option<i32>,
-) -> HandlerResult {
+async fn typed_move(bot: &Bot, ctx: &Ctx, who: &Who, msg: &Message, text: &str, card: Option<i32>) -> HandlerResult {
     let here = ctx.games.in_chat(GameChat(who.chat.0)).await?;
     let on_card = |g: &&Game| {
         card.is_some_and(|id| g.views.iter().any(|v| matches!(v, MessageRef::Chat { chat_id, message_id } if chat_id.0 == who.chat.0 && *message_id == id)))
@@ -636,11 +531,7 @@ async fn typed_move(
     };
     let Some(game) = game else {
         // A reply to some other message of the bot is conversation, not a move.
-        return if card.is_none() {
-            reply(bot, msg, t(who.lang, "group-no-game-here")).await
-        } else {
-            Ok(())
-        };
+        return if card.is_none() { reply(bot, msg, t(who.lang, "group-no-game-here")).await } else { Ok(()) };
     };
     match ctx.games.play(&game.id, me(who), text, None).await {
         Ok(next) => after_move(bot, ctx, &next).await,
@@ -650,15 +541,7 @@ async fn typed_move(
 
 /// After a move: the cards, the notice to the side to move, the result if it ended.
 async fn after_move(bot: &Bot, ctx: &Ctx, game: &Game) -> HandlerResult {
-    show(
-        bot,
-        ctx,
-        game,
-        &Step::Idle { refused: None },
-        Controls::Normal,
-        Change::Board,
-    )
-    .await?;
+    show(bot, ctx, game, &Step::Idle { refused: None }, Controls::Normal, Change::Board).await?;
     notify_turn(bot, ctx, game).await;
     Ok(())
 }
@@ -707,20 +590,11 @@ pub async fn on_callback(bot: Bot, q: CallbackQuery, ctx: Arc<Ctx>) -> HandlerRe
     if data.starts_with("i1:") {
         return super::inline::on_callback(&bot, &ctx, &q, &data).await;
     }
-    let chat = q
-        .message
-        .as_ref()
-        .map(|m| m.chat().id)
-        .unwrap_or(ChatId(q.from.id.0 as i64));
+    let chat = q.message.as_ref().map(|m| m.chat().id).unwrap_or(ChatId(q.from.id.0 as i64));
     let who = ctx.who(&q.from, chat).await;
     let view = match (&q.message, &q.inline_message_id) {
-        (Some(m), _) => Some(MessageRef::Chat {
-            chat_id: GameChat(m.chat().id.0),
-            message_id: m.id().0,
-        }),
-        (None, Some(id)) => Some(MessageRef::Inline {
-            inline_message_id: id.clone(),
-        }),
+        (Some(m), _) => Some(MessageRef::Chat { chat_id: GameChat(m.chat().id.0), message_id: m.id().0 }),
+        (None, Some(id)) => Some(MessageRef::Inline { inline_message_id: id.clone() }),
         (None, None) => None,
     };
     let parts: Vec<&str> = data.split(':').collect();
@@ -765,13 +639,7 @@ async fn variant_chosen(
     };
     let opponent = match target.and_then(|t| t.parse::<u64>().ok()) {
         Some(id) => {
-            let name = ctx
-                .store
-                .kv_get(&format!("gname:{id}"))
-                .await
-                .ok()
-                .flatten()
-                .unwrap_or_else(|| "?".into());
+            let name = ctx.store.kv_get(&format!("gname:{id}")).await.ok().flatten().unwrap_or_else(|| "?".into());
             Some((UserId(id), name))
         }
         None => None,
@@ -796,14 +664,10 @@ async fn card_button(
     let user = me(who);
     let result = match what {
         // Losing a race for the seat reads as "taken", not as a changed board.
-        "a" => ctx
-            .games
-            .accept_challenge(id, user, &who.first_name, &limits(ctx))
-            .await
-            .map_err(|e| match e {
-                GameError::Stale => GameError::SeatTaken,
-                other => other,
-            }),
+        "a" => ctx.games.accept_challenge(id, user, &who.first_name, &limits(ctx)).await.map_err(|e| match e {
+            GameError::Stale => GameError::SeatTaken,
+            other => other,
+        }),
         "d" => ctx.games.decline_challenge(id, user).await,
         // Taking a move back between people needs both: one offers, the other accepts or declines.
         "t" => ctx.games.takeback(id, user, None).await,
@@ -860,12 +724,7 @@ async fn pdn(bot: &Bot, ctx: &Ctx, who: &Who, id: &GameId, tapped: Option<&Messa
     }
     let text = crate::game::pdn::export(&game, &Default::default());
     let file = InputFile::memory(text.into_bytes()).file_name(format!("damas-{}.pdn", game.id));
-    if let Err(e) = call(
-        bot.send_document(who.chat, file)
-            .caption(t(who.lang, "game-pdn-caption")),
-    )
-    .await
-    {
+    if let Err(e) = call(bot.send_document(who.chat, file).caption(t(who.lang, "game-pdn-caption"))).await {
         tracing::info!(error = %e, "cannot send the PDN file");
     }
     Ok(())
@@ -908,16 +767,7 @@ async fn tap(
         answer(bot, q, None).await;
         let views: Vec<MessageRef> = view.into_iter().collect();
         for v in &views {
-            show_on(
-                bot,
-                ctx,
-                &game,
-                v,
-                &Step::Idle { refused: None },
-                Controls::Normal,
-                Change::Text,
-            )
-            .await?;
+            show_on(bot, ctx, &game, v, &Step::Idle { refused: None }, Controls::Normal, Change::Text).await?;
         }
         return Ok(());
     }
@@ -925,10 +775,7 @@ async fn tap(
         answer(bot, q, Some(t(lang, "group-not-your-game"))).await;
         return Ok(());
     }
-    let needs_current = matches!(
-        action,
-        Action::Pick(_) | Action::Resign | Action::ConfirmResign | Action::OfferDraw
-    );
+    let needs_current = matches!(action, Action::Pick(_) | Action::Resign | Action::ConfirmResign | Action::OfferDraw);
     if needs_current && game.is_over() {
         answer(bot, q, Some(t(lang, "reason-game-over"))).await;
         return Ok(());
@@ -943,52 +790,26 @@ async fn tap(
     }
     let idle = Step::Idle { refused: None };
     let outcome = match action {
-        Action::Pick(taps) => {
-            match super::board::read_taps(&game, taps).await? {
-                (_, Some(text)) => {
-                    match ctx
-                        .games
-                        .play(&game.id, user, &text, Some(game.version))
-                        .await
-                    {
-                        Ok(next) => {
-                            answer(bot, q, None).await;
-                            return after_move(bot, ctx, &next).await;
-                        }
-                        Err(e) => Err(e),
-                    }
-                }
-                (step, None) => {
+        Action::Pick(taps) => match super::board::read_taps(&game, taps).await? {
+            (_, Some(text)) => match ctx.games.play(&game.id, user, &text, Some(game.version)).await {
+                Ok(next) => {
                     answer(bot, q, None).await;
-                    if let Some(v) = &view {
-                        show_on(
-                            bot,
-                            ctx,
-                            &game,
-                            v,
-                            &step,
-                            Controls::Normal,
-                            Change::Keyboard,
-                        )
-                        .await?;
-                    }
-                    return Ok(());
+                    return after_move(bot, ctx, &next).await;
                 }
+                Err(e) => Err(e),
+            },
+            (step, None) => {
+                answer(bot, q, None).await;
+                if let Some(v) = &view {
+                    show_on(bot, ctx, &game, v, &step, Controls::Normal, Change::Keyboard).await?;
+                }
+                return Ok(());
             }
-        }
+        },
         Action::Resign => {
             answer(bot, q, None).await;
             if let Some(v) = &view {
-                show_on(
-                    bot,
-                    ctx,
-                    &game,
-                    v,
-                    &idle,
-                    Controls::ConfirmResign,
-                    Change::Text,
-                )
-                .await?;
+                show_on(bot, ctx, &game, v, &idle, Controls::ConfirmResign, Change::Text).await?;
             }
             return Ok(());
         }
@@ -1009,11 +830,7 @@ async fn tap(
     match outcome {
         Ok(next) => {
             answer(bot, q, None).await;
-            let change = if next.is_over() {
-                Change::Board
-            } else {
-                Change::Text
-            };
+            let change = if next.is_over() { Change::Board } else { Change::Text };
             show(bot, ctx, &next, &idle, Controls::Normal, change).await
         }
         Err(e) => {
@@ -1035,42 +852,14 @@ async fn rematch_started(bot: &Bot, ctx: &Ctx, old: &Game, fresh: Game) -> Handl
     let mut fresh = fresh;
     for view in &old.views {
         match view {
-            MessageRef::Chat {
-                chat_id,
-                message_id,
-            } => {
-                show_on(
-                    bot,
-                    ctx,
-                    &old,
-                    view,
-                    &Step::Idle { refused: None },
-                    Controls::Normal,
-                    Change::Text,
-                )
-                .await?;
-                fresh = post_card(
-                    bot,
-                    ctx,
-                    &fresh,
-                    ChatId(chat_id.0),
-                    Some(MessageId(*message_id)),
-                )
-                .await?;
+            MessageRef::Chat { chat_id, message_id } => {
+                show_on(bot, ctx, &old, view, &Step::Idle { refused: None }, Controls::Normal, Change::Text).await?;
+                fresh = post_card(bot, ctx, &fresh, ChatId(chat_id.0), Some(MessageId(*message_id))).await?;
             }
             MessageRef::Inline { .. } => {
                 fresh = ctx.games.add_view(&fresh.id, view.clone()).await?;
                 super::follow::claim(ctx, &fresh.id, fresh.version).await;
-                show_on(
-                    bot,
-                    ctx,
-                    &fresh,
-                    view,
-                    &Step::Idle { refused: None },
-                    Controls::Normal,
-                    Change::Board,
-                )
-                .await?;
+                show_on(bot, ctx, &fresh, view, &Step::Idle { refused: None }, Controls::Normal, Change::Board).await?;
             }
         }
     }
@@ -1092,14 +881,9 @@ pub async fn games(bot: &Bot, ctx: &Ctx, who: &Who) -> HandlerResult {
         let variant = variant_name(lang, g.variant);
         let line = match g.status {
             Status::Waiting => match card::challenger(g) {
-                Some((_, p)) => tf(
-                    lang,
-                    "games-open",
-                    &[
-                        ("name", &super::board::player_name(lang, p)),
-                        ("variant", &variant),
-                    ],
-                ),
+                Some((_, p)) => {
+                    tf(lang, "games-open", &[("name", &super::board::player_name(lang, p)), ("variant", &variant)])
+                }
                 None => continue,
             },
             _ => tf(
@@ -1121,11 +905,7 @@ pub async fn games(bot: &Bot, ctx: &Ctx, who: &Who) -> HandlerResult {
 
 fn rating_text(entry: &crate::game::ratings::RatingEntry) -> String {
     let r = entry.glicko.rating.round() as i64;
-    if entry.is_provisional() {
-        format!("{r}?")
-    } else {
-        r.to_string()
-    }
+    if entry.is_provisional() { format!("{r}?") } else { r.to_string() }
 }
 
 /// `/top [variant]`: the best ratings in this group and overall.
@@ -1135,12 +915,7 @@ pub async fn top(bot: &Bot, ctx: &Ctx, who: &Who, private: bool, args: &[String]
         Some(word) => match word.parse::<VariantId>() {
             Ok(v) => vec![v],
             Err(_) => {
-                return say(
-                    bot,
-                    who,
-                    tf(lang, "variant-unknown", &[("name", &escape(word))]),
-                )
-                .await;
+                return say(bot, who, tf(lang, "variant-unknown", &[("name", &escape(word))])).await;
             }
         },
         None => VariantId::ALL.to_vec(),
@@ -1148,10 +923,7 @@ pub async fn top(bot: &Bot, ctx: &Ctx, who: &Who, private: bool, args: &[String]
     let n = if variants.len() == 1 { 10 } else { 5 };
     let mut scopes = Vec::new();
     if !private {
-        scopes.push((
-            RatingScope::Chat(GameChat(who.chat.0)),
-            t(lang, "top-group"),
-        ));
+        scopes.push((RatingScope::Chat(GameChat(who.chat.0)), t(lang, "top-group")));
     }
     scopes.push((RatingScope::Global, t(lang, "top-global")));
     let mut sections = Vec::new();
@@ -1192,10 +964,7 @@ pub async fn rating_lines(ctx: &Ctx, who: &Who) -> String {
     let mut out = String::new();
     let mut scopes = vec![(RatingScope::Global, t(lang, "stats-ratings"))];
     if who.chat.0 < 0 {
-        scopes.push((
-            RatingScope::Chat(GameChat(who.chat.0)),
-            t(lang, "stats-ratings-group"),
-        ));
+        scopes.push((RatingScope::Chat(GameChat(who.chat.0)), t(lang, "stats-ratings-group")));
     }
     for (scope, title) in scopes {
         let Ok(entries) = ctx.games.ratings_of(me(who), scope).await else {
@@ -1210,11 +979,7 @@ pub async fn rating_lines(ctx: &Ctx, who: &Who) -> String {
                 tf(
                     lang,
                     "stats-rating",
-                    &[
-                        ("variant", &variant_name(lang, *v)),
-                        ("rating", &rating_text(e)),
-                        ("games", &e.games),
-                    ],
+                    &[("variant", &variant_name(lang, *v)), ("rating", &rating_text(e)), ("games", &e.games)],
                 )
             })
             .collect();
@@ -1229,14 +994,8 @@ mod tests {
 
     #[test]
     fn commands_of_this_module() {
-        assert_eq!(
-            parse("/retar inglesas", "b"),
-            Some(("retar".into(), vec!["inglesas".into()]))
-        );
-        assert_eq!(
-            parse("/challenge@DamasBot", "damasbot"),
-            Some(("challenge".into(), vec![]))
-        );
+        assert_eq!(parse("/retar inglesas", "b"), Some(("retar".into(), vec!["inglesas".into()])));
+        assert_eq!(parse("/challenge@DamasBot", "damasbot"), Some(("challenge".into(), vec![])));
         assert_eq!(parse("/challenge@other", "damasbot"), None);
         assert_eq!(parse("hello", "b"), None);
     }

@@ -3,18 +3,20 @@
 use std::sync::Arc;
 
 use teloxide::prelude::*;
-use teloxide::types::{CallbackQuery, InlineKeyboardMarkup, MaybeInaccessibleMessage, Message, MessageId, ParseMode, User};
+use teloxide::types::{
+    CallbackQuery, InlineKeyboardMarkup, MaybeInaccessibleMessage, Message, MessageId, ParseMode, User,
+};
 
+use super::board::level_name;
 use super::command::{self, Action, Command};
 use super::i18n::{Lang, t, tf};
+use super::play;
 use super::prefs::Prefs;
 use super::telegram::{call, edit};
-use super::board::level_name;
-use super::play;
 use super::views::{self, escape, variant_name};
+use super::{Ctx, HandlerResult};
 use crate::game::GameId;
 use crate::render::callback::CallbackData;
-use super::{Ctx, HandlerResult};
 use crate::rulebook::{self, Topic};
 use crate::rules::VariantId;
 
@@ -148,7 +150,8 @@ pub async fn variants(bot: &Bot, who: &Who) -> HandlerResult {
 /// buttons for the other topics.
 pub async fn rules(bot: &Bot, who: &Who, args: &[String]) -> HandlerResult {
     let Some(word) = args.first().filter(|a| !a.is_empty()) else {
-        return say_with(bot, who, t(who.lang, "rules-choose-variant"), views::variant_menu(who.lang, "m:rules:")).await;
+        return say_with(bot, who, t(who.lang, "rules-choose-variant"), views::variant_menu(who.lang, "m:rules:"))
+            .await;
     };
     let Some(variant) = variant_id(word) else {
         return say(bot, who, tf(who.lang, "variant-unknown", &[("name", &escape(word))])).await;
@@ -162,7 +165,11 @@ pub async fn rules(bot: &Bot, who: &Who, args: &[String]) -> HandlerResult {
             Ok(topic) => (rulebook::text(variant, book, topic).map(str::to_string), Some(topic)),
             Err(_) => {
                 let names: Vec<&str> = Topic::ALL.iter().map(|t| t.name(book)).collect();
-                let text = tf(who.lang, "rules-unknown-topic", &[("topic", &escape(&topic_word)), ("topics", &names.join(", "))]);
+                let text = tf(
+                    who.lang,
+                    "rules-unknown-topic",
+                    &[("topic", &escape(&topic_word)), ("topics", &names.join(", "))],
+                );
                 return say_with(bot, who, text, views::topic_menu(who.lang, variant, None)).await;
             }
         }
@@ -199,7 +206,11 @@ pub async fn play(bot: &Bot, ctx: &Ctx, who: &Who, args: &[String]) -> HandlerRe
     };
     let level = level as u8;
     let Some(color) = args.get(2) else {
-        let text = tf(who.lang, "play-choose-color", &[("variant", &variant_name(who.lang, variant)), ("level", &level_name(who.lang, level))]);
+        let text = tf(
+            who.lang,
+            "play-choose-color",
+            &[("variant", &variant_name(who.lang, variant)), ("level", &level_name(who.lang, level))],
+        );
         return say_with(bot, who, text, views::color_menu(who.lang, variant, level)).await;
     };
     let Some(color) = play::parse_color(color) else {
@@ -282,7 +293,13 @@ pub async fn on_callback(bot: Bot, q: CallbackQuery, ctx: Arc<Ctx>) -> HandlerRe
     }
 }
 
-async fn toggle_setting(bot: &Bot, ctx: &Ctx, who: &Who, message: &MaybeInaccessibleMessage, which: &str) -> HandlerResult {
+async fn toggle_setting(
+    bot: &Bot,
+    ctx: &Ctx,
+    who: &Who,
+    message: &MaybeInaccessibleMessage,
+    which: &str,
+) -> HandlerResult {
     let mut prefs = who.prefs.clone();
     if !views::cycle(&mut prefs, which) {
         return Ok(());
@@ -304,14 +321,28 @@ async fn toggle_setting(bot: &Bot, ctx: &Ctx, who: &Who, message: &MaybeInaccess
 async fn choose_level(bot: &Bot, who: &Who, message_id: MessageId, variant: &str) -> HandlerResult {
     let Some(variant) = variant_id(variant) else { return Ok(()) };
     let text = tf(who.lang, "play-choose-level", &[("variant", &variant_name(who.lang, variant))]);
-    edit(bot.edit_message_text(who.chat, message_id, text).parse_mode(ParseMode::Html).reply_markup(views::level_menu(who.lang, variant))).await?;
+    edit(
+        bot.edit_message_text(who.chat, message_id, text)
+            .parse_mode(ParseMode::Html)
+            .reply_markup(views::level_menu(who.lang, variant)),
+    )
+    .await?;
     Ok(())
 }
 
 async fn choose_color(bot: &Bot, who: &Who, message_id: MessageId, variant: &str, level: &str) -> HandlerResult {
     let (Some(variant), Some(level)) = (variant_id(variant), play::parse_level(level)) else { return Ok(()) };
     let level = level as u8;
-    let text = tf(who.lang, "play-choose-color", &[("variant", &variant_name(who.lang, variant)), ("level", &level_name(who.lang, level))]);
-    edit(bot.edit_message_text(who.chat, message_id, text).parse_mode(ParseMode::Html).reply_markup(views::color_menu(who.lang, variant, level))).await?;
+    let text = tf(
+        who.lang,
+        "play-choose-color",
+        &[("variant", &variant_name(who.lang, variant)), ("level", &level_name(who.lang, level))],
+    );
+    edit(
+        bot.edit_message_text(who.chat, message_id, text)
+            .parse_mode(ParseMode::Html)
+            .reply_markup(views::color_menu(who.lang, variant, level)),
+    )
+    .await?;
     Ok(())
 }

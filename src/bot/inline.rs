@@ -11,10 +11,8 @@ use std::time::Duration;
 
 use teloxide::prelude::*;
 use teloxide::types::{
-    CallbackQuery, ChosenInlineResult, InlineKeyboardButton, InlineKeyboardMarkup, InlineQuery,
-    InlineQueryResult, InlineQueryResultArticle, InlineQueryResultPhoto, InputMessageContent,
-    InputMessageContentText,
-    ParseMode,
+    CallbackQuery, ChosenInlineResult, InlineKeyboardButton, InlineKeyboardMarkup, InlineQuery, InlineQueryResult,
+    InlineQueryResultArticle, InlineQueryResultPhoto, InputMessageContent, InputMessageContentText, ParseMode,
 };
 
 use super::card::Controls;
@@ -49,12 +47,7 @@ pub enum CardData {
 impl CardData {
     pub fn encode(&self) -> String {
         match self {
-            CardData::Accept {
-                variant,
-                challenger,
-                color,
-                photo,
-            } => {
+            CardData::Accept { variant, challenger, color, photo } => {
                 let c = match color {
                     Some(Color::White) => 'w',
                     Some(Color::Black) => 'b',
@@ -85,9 +78,7 @@ impl CardData {
                     _ => return None,
                 },
             }),
-            ["i1", "c", challenger] => Some(CardData::Cancel {
-                challenger: challenger.parse().ok()?,
-            }),
+            ["i1", "c", challenger] => Some(CardData::Cancel { challenger: challenger.parse().ok()? }),
             _ => None,
         }
     }
@@ -135,24 +126,13 @@ fn card_text(lang: Lang, name: &str, variant: VariantId, color: Option<Color>) -
         Some(Color::Black) => "black",
         None => "random",
     };
-    tf(
-        lang,
-        "inline-card",
-        &[
-            ("name", &escape(name)),
-            ("variant", &variant_name(lang, variant)),
-            ("side", &side),
-        ],
-    )
+    tf(lang, "inline-card", &[("name", &escape(name)), ("variant", &variant_name(lang, variant)), ("side", &side)])
 }
 
 fn card_markup(lang: Lang, data: &CardData, challenger: u64) -> InlineKeyboardMarkup {
     InlineKeyboardMarkup::new(vec![vec![
         InlineKeyboardButton::callback(t(lang, "challenge-accept"), data.encode()),
-        InlineKeyboardButton::callback(
-            t(lang, "challenge-cancel"),
-            CardData::Cancel { challenger }.encode(),
-        ),
+        InlineKeyboardButton::callback(t(lang, "challenge-cancel"), CardData::Cancel { challenger }.encode()),
     ]])
 }
 
@@ -161,8 +141,7 @@ fn start_pictures(ctx: &Ctx, variant: VariantId) -> Option<(url::Url, url::Url)>
     let base = ctx.config.http.public_url.as_ref()?;
     let base = base.as_str().trim_end_matches('/');
     let picture = url::Url::parse(&format!("{base}/board/start/{}.png", variant.as_str())).ok()?;
-    let thumbnail =
-        url::Url::parse(&format!("{base}/board/start/{}.png?size=160", variant.as_str())).ok()?;
+    let thumbnail = url::Url::parse(&format!("{base}/board/start/{}.png?size=160", variant.as_str())).ok()?;
     Some((picture, thumbnail))
 }
 
@@ -173,10 +152,7 @@ pub async fn on_query(bot: Bot, q: InlineQuery, ctx: Arc<Ctx>) -> HandlerResult 
     let user = q.from.id.0;
     let store = &ctx.store;
     // The card's buttons carry only the id; the name and language are looked up on the first tap.
-    for (key, value) in [
-        (name_key(user), q.from.first_name.clone()),
-        (lang_key(user), lang.code().to_string()),
-    ] {
+    for (key, value) in [(name_key(user), q.from.first_name.clone()), (lang_key(user), lang.code().to_string())] {
         if let Err(e) = store.kv_set(&key, &value, FACT_TTL).await {
             tracing::warn!(error = %e, "cannot remember the inline challenger");
         }
@@ -195,12 +171,7 @@ pub async fn on_query(bot: Bot, q: InlineQuery, ctx: Arc<Ctx>) -> HandlerResult 
             // With a public address the card is the board picture by URL (inline messages take no
             // uploads); without, a text card.
             if let Some((picture, thumbnail)) = start_pictures(&ctx, v) {
-                let data = CardData::Accept {
-                    variant: v,
-                    challenger: user,
-                    color,
-                    photo: true,
-                };
+                let data = CardData::Accept { variant: v, challenger: user, color, photo: true };
                 let photo = InlineQueryResultPhoto::new(id, picture, thumbnail)
                     .title(title)
                     .description(t(lang, "inline-description"))
@@ -209,27 +180,15 @@ pub async fn on_query(bot: Bot, q: InlineQuery, ctx: Arc<Ctx>) -> HandlerResult 
                     .reply_markup(card_markup(lang, &data, user));
                 return InlineQueryResult::Photo(photo);
             }
-            let data = CardData::Accept {
-                variant: v,
-                challenger: user,
-                color,
-                photo: false,
-            };
-            let content = InputMessageContent::Text(
-                InputMessageContentText::new(text).parse_mode(ParseMode::Html),
-            );
+            let data = CardData::Accept { variant: v, challenger: user, color, photo: false };
+            let content = InputMessageContent::Text(InputMessageContentText::new(text).parse_mode(ParseMode::Html));
             let article = InlineQueryResultArticle::new(id, title, content)
                 .description(t(lang, "inline-description"))
                 .reply_markup(card_markup(lang, &data, user));
             InlineQueryResult::Article(article)
         })
         .collect();
-    call(
-        bot.answer_inline_query(q.id.clone(), results)
-            .cache_time(0)
-            .is_personal(true),
-    )
-    .await?;
+    call(bot.answer_inline_query(q.id.clone(), results).cache_time(0).is_personal(true)).await?;
     Ok(())
 }
 
@@ -238,11 +197,7 @@ pub async fn on_chosen(_bot: Bot, r: ChosenInlineResult, ctx: Arc<Ctx>) -> Handl
     let Some(inline_message_id) = r.inline_message_id.as_deref() else {
         return Ok(());
     };
-    let Some(variant) = r
-        .result_id
-        .strip_prefix("c:")
-        .and_then(|v| v.parse::<VariantId>().ok())
-    else {
+    let Some(variant) = r.result_id.strip_prefix("c:").and_then(|v| v.parse::<VariantId>().ok()) else {
         return Ok(());
     };
     let (_, color) = read_query(&r.query);
@@ -262,41 +217,18 @@ pub async fn on_chosen(_bot: Bot, r: ChosenInlineResult, ctx: Arc<Ctx>) -> Handl
 
 /// The challenge behind an inline card, created on first use (once per card).
 async fn game_of(ctx: &Ctx, inline_message_id: &str, data: &CardData) -> Result<Game, GameError> {
-    let CardData::Accept {
-        variant,
-        challenger,
-        color,
-        photo,
-    } = data
-    else {
+    let CardData::Accept { variant, challenger, color, photo } = data else {
         return Err(GameError::NotFound);
     };
     let key = game_key(inline_message_id);
     for _ in 0..50 {
-        if let Some(id) = ctx
-            .store
-            .kv_get(&key)
-            .await?
-            .and_then(|id| GameId::parse(&id).ok())
-        {
+        if let Some(id) = ctx.store.kv_get(&key).await?.and_then(|id| GameId::parse(&id).ok()) {
             return ctx.games.get(&id).await;
         }
-        if ctx
-            .store
-            .claim_once(&format!("inline-new:{inline_message_id}"), FACT_TTL)
-            .await?
-        {
-            let name = ctx
-                .store
-                .kv_get(&name_key(*challenger))
-                .await?
-                .unwrap_or_else(|| "?".to_owned());
-            let lang = ctx
-                .store
-                .kv_get(&lang_key(*challenger))
-                .await?
-                .and_then(|c| Lang::parse_word(&c))
-                .unwrap_or(Lang::En);
+        if ctx.store.claim_once(&format!("inline-new:{inline_message_id}"), FACT_TTL).await? {
+            let name = ctx.store.kv_get(&name_key(*challenger)).await?.unwrap_or_else(|| "?".to_owned());
+            let lang =
+                ctx.store.kv_get(&lang_key(*challenger)).await?.and_then(|c| Lang::parse_word(&c)).unwrap_or(Lang::En);
             let request = Challenge {
                 user: UserId(*challenger),
                 name,
@@ -306,31 +238,20 @@ async fn game_of(ctx: &Ctx, inline_message_id: &str, data: &CardData) -> Result<
                 opponent: None,
                 fen: None,
             };
-            let game = match ctx
-                .games
-                .issue_challenge(request, &Limits::from_config(&ctx.config.limits))
-                .await
-            {
+            let game = match ctx.games.issue_challenge(request, &Limits::from_config(&ctx.config.limits)).await {
                 Ok(game) => game,
                 Err(e) => {
                     // Let a later tap try again (say, once the challenger has fewer open challenges).
-                    let _ = ctx
-                        .store
-                        .kv_delete(&format!("inline-new:{inline_message_id}"))
-                        .await;
+                    let _ = ctx.store.kv_delete(&format!("inline-new:{inline_message_id}")).await;
                     return Err(e);
                 }
             };
             set_card_lang(ctx, &game.id, lang).await;
             if *photo {
-                ctx.store
-                    .kv_set(&photo_key(inline_message_id), "1", FACT_TTL)
-                    .await?;
+                ctx.store.kv_set(&photo_key(inline_message_id), "1", FACT_TTL).await?;
             }
             ctx.store.kv_set(&key, game.id.as_str(), FACT_TTL).await?;
-            let view = MessageRef::Inline {
-                inline_message_id: inline_message_id.to_owned(),
-            };
+            let view = MessageRef::Inline { inline_message_id: inline_message_id.to_owned() };
             let game = ctx.games.add_view(&game.id, view).await?;
             // The card shows the challenge already.
             group::claim_card(ctx, &game).await;
@@ -367,15 +288,11 @@ async fn card_game_for_cancel(ctx: &Ctx, inline_message_id: &str) -> Result<Opti
 pub async fn on_callback(bot: &Bot, ctx: &Ctx, q: &CallbackQuery, data: &str) -> HandlerResult {
     let who = ctx.who(&q.from, ChatId(q.from.id.0 as i64)).await;
     let lang = who.lang;
-    let (Some(inline_message_id), Some(card)) =
-        (q.inline_message_id.as_deref(), CardData::parse(data))
-    else {
+    let (Some(inline_message_id), Some(card)) = (q.inline_message_id.as_deref(), CardData::parse(data)) else {
         answer(bot, q, None).await;
         return Ok(());
     };
-    let view = MessageRef::Inline {
-        inline_message_id: inline_message_id.to_owned(),
-    };
+    let view = MessageRef::Inline { inline_message_id: inline_message_id.to_owned() };
     match card {
         CardData::Cancel { challenger } => {
             if challenger != who.user {
@@ -395,12 +312,8 @@ pub async fn on_callback(bot: &Bot, ctx: &Ctx, q: &CallbackQuery, data: &str) ->
                 }
             }
             answer(bot, q, None).await;
-            let card_lang = ctx
-                .store
-                .kv_get(&lang_key(challenger))
-                .await?
-                .and_then(|c| Lang::parse_word(&c))
-                .unwrap_or(lang);
+            let card_lang =
+                ctx.store.kv_get(&lang_key(challenger)).await?.and_then(|c| Lang::parse_word(&c)).unwrap_or(lang);
             let text = t(card_lang, "challenge-withdrawn");
             // A photo card (known once its game exists; else the text edit is refused) takes
             // the text as its caption.
@@ -438,61 +351,29 @@ pub async fn on_callback(bot: &Bot, ctx: &Ctx, q: &CallbackQuery, data: &str) ->
                 answer(
                     bot,
                     q,
-                    Some(refusal(
-                        lang,
-                        &if game.is_over() {
-                            GameError::GameOver
-                        } else {
-                            GameError::SeatTaken
-                        },
-                    )),
+                    Some(refusal(lang, &if game.is_over() { GameError::GameOver } else { GameError::SeatTaken })),
                 )
                 .await;
-                return show_on(
-                    bot,
-                    ctx,
-                    &game,
-                    &view,
-                    &Step::Idle { refused: None },
-                    Controls::Normal,
-                    Change::Board,
-                )
-                .await;
+                return show_on(bot, ctx, &game, &view, &Step::Idle { refused: None }, Controls::Normal, Change::Board)
+                    .await;
             }
             match ctx
                 .games
-                .accept_challenge(
-                    &game.id,
-                    UserId(who.user),
-                    &who.first_name,
-                    &Limits::from_config(&ctx.config.limits),
-                )
+                .accept_challenge(&game.id, UserId(who.user), &who.first_name, &Limits::from_config(&ctx.config.limits))
                 .await
             {
                 Ok(game) => {
                     answer(bot, q, None).await;
                     if group::claim_card(ctx, &game).await {
-                        show_on(
-                            bot,
-                            ctx,
-                            &game,
-                            &view,
-                            &Step::Idle { refused: None },
-                            Controls::Normal,
-                            Change::Board,
-                        )
-                        .await?;
+                        show_on(bot, ctx, &game, &view, &Step::Idle { refused: None }, Controls::Normal, Change::Board)
+                            .await?;
                     }
                     group::notify_turn(bot, ctx, &game).await;
                     Ok(())
                 }
                 Err(e) => {
                     // Losing a race for the seat reads as "taken", not as a changed board.
-                    let e = if e == GameError::Stale {
-                        GameError::SeatTaken
-                    } else {
-                        e
-                    };
+                    let e = if e == GameError::Stale { GameError::SeatTaken } else { e };
                     answer(bot, q, Some(refusal(lang, &e))).await;
                     Ok(())
                 }
@@ -512,7 +393,10 @@ mod tests {
         assert!(random.contains("colours drawn at random") && !random.contains("plays Random"), "{random}");
         assert!(card_text(Lang::En, "Alice", VariantId::Russian, Some(Color::Black)).contains("Alice plays Black"));
         for lang in Lang::ALL {
-            let texts: Vec<String> = [Some(Color::White), Some(Color::Black), None].into_iter().map(|c| card_text(lang, "Alice", VariantId::Russian, c)).collect();
+            let texts: Vec<String> = [Some(Color::White), Some(Color::Black), None]
+                .into_iter()
+                .map(|c| card_text(lang, "Alice", VariantId::Russian, c))
+                .collect();
             assert!(texts[0] != texts[1] && texts[1] != texts[2] && texts[0] != texts[2], "{lang}: {texts:?}");
             assert!(texts[0].contains("Alice") && texts[1].contains("Alice"), "{lang}");
         }
@@ -527,27 +411,16 @@ mod tests {
                 color: Some(Color::Black),
                 photo: true,
             },
-            CardData::Accept {
-                variant: VariantId::Triestine,
-                challenger: 1,
-                color: None,
-                photo: false,
-            },
+            CardData::Accept { variant: VariantId::Triestine, challenger: 1, color: None, photo: false },
             CardData::Cancel { challenger: 42 },
         ] {
             let text = data.encode();
             assert!(text.len() <= 64, "{text}");
             assert_eq!(CardData::parse(&text), Some(data));
         }
-        for bad in [
-            "i1:a:nope:1:w",
-            "i1:a:english:x:w",
-            "i1:a:english:1:q",
-            "i1:c:",
-            "i1:a:english:1:w:x",
-            "i1",
-            "g:a:x",
-        ] {
+        for bad in
+            ["i1:a:nope:1:w", "i1:a:english:x:w", "i1:a:english:1:q", "i1:c:", "i1:a:english:1:w:x", "i1", "g:a:x"]
+        {
             assert_eq!(CardData::parse(bad), None, "{bad}");
         }
     }
@@ -555,13 +428,7 @@ mod tests {
     #[test]
     fn queries_name_a_variant_and_a_colour() {
         assert_eq!(read_query(""), (None, None));
-        assert_eq!(
-            read_query("english black"),
-            (Some(VariantId::English), Some(Color::Black))
-        );
-        assert_eq!(
-            read_query("blancas rusas"),
-            (Some(VariantId::Russian), Some(Color::White))
-        );
+        assert_eq!(read_query("english black"), (Some(VariantId::English), Some(Color::Black)));
+        assert_eq!(read_query("blancas rusas"), (Some(VariantId::Russian), Some(Color::White)));
     }
 }

@@ -9,13 +9,13 @@ pub mod daily;
 pub mod group;
 pub mod handlers;
 pub use crate::i18n;
+pub mod follow;
 pub mod inline;
 pub mod play;
 pub mod prefs;
 pub mod puzzle;
 pub mod telegram;
 pub mod views;
-pub mod follow;
 
 use std::sync::Arc;
 
@@ -85,7 +85,14 @@ pub async fn connect(config: Arc<Config>, games: Arc<GameService>) -> anyhow::Re
     let username = me.username.clone().unwrap_or_default();
     tracing::info!(bot = %username, "bot connected");
     set_commands(&bot).await;
-    let ctx = Arc::new(Ctx { prefs: PrefsStore::new(store.clone()), config: config.clone(), store, games, shown: play::Shown::default(), username });
+    let ctx = Arc::new(Ctx {
+        prefs: PrefsStore::new(store.clone()),
+        config: config.clone(),
+        store,
+        games,
+        shown: play::Shown::default(),
+        username,
+    });
     // Cards follow changes made outside the bot (the Mini App, the sweeper).
     follow::spawn(bot.clone(), ctx.clone());
     daily::spawn(bot.clone(), ctx.clone());
@@ -139,8 +146,14 @@ pub async fn connect_with_retry(
 }
 
 /// Runs the bot with long polling until `stop` turns true, first reaching Telegram with retries.
-pub async fn run(config: Arc<Config>, games: Arc<GameService>, health: BotHealth, mut stop: watch::Receiver<bool>) -> anyhow::Result<()> {
-    let Some(Connected { bot, ctx, .. }) = connect_with_retry(config.clone(), games, health, true, stop.clone()).await else {
+pub async fn run(
+    config: Arc<Config>,
+    games: Arc<GameService>,
+    health: BotHealth,
+    mut stop: watch::Receiver<bool>,
+) -> anyhow::Result<()> {
+    let Some(Connected { bot, ctx, .. }) = connect_with_retry(config.clone(), games, health, true, stop.clone()).await
+    else {
         return Ok(());
     };
 
@@ -183,7 +196,9 @@ pub fn schema() -> UpdateHandler<anyhow::Error> {
 async fn set_commands(bot: &Bot) {
     let menus = std::iter::once((Lang::En, None)).chain(Lang::ALL.into_iter().map(|l| (l, Some(l.code()))));
     for (lang, code) in menus {
-        let entry = |names: &command::CommandName| BotCommand::new(names.name(lang), t(lang, &format!("cmd-{}", names.name(Lang::En))));
+        let entry = |names: &command::CommandName| {
+            BotCommand::new(names.name(lang), t(lang, &format!("cmd-{}", names.name(Lang::En))))
+        };
         let commands: Vec<BotCommand> = command::COMMANDS
             .iter()
             .map(|(names, _)| entry(names))

@@ -6,7 +6,10 @@ use std::sync::Mutex;
 use std::time::Duration;
 
 use teloxide::prelude::*;
-use teloxide::types::{CallbackQuery, ChatAction, InlineKeyboardButton, InlineKeyboardMarkup, InputFile, InputMedia, InputMediaPhoto, MessageId, ParseMode, WebAppInfo};
+use teloxide::types::{
+    CallbackQuery, ChatAction, InlineKeyboardButton, InlineKeyboardMarkup, InputFile, InputMedia, InputMediaPhoto,
+    MessageId, ParseMode, WebAppInfo,
+};
 
 use super::board::{self, BoardMessage, Look};
 use super::handlers::Who;
@@ -89,7 +92,10 @@ pub fn parse_color(word: &str) -> Option<Option<Color>> {
         _ => {
             // The words the buttons show, in any of our languages ("brancas", "белые", "zwart").
             let choices = [(Some(Color::White), "white"), (Some(Color::Black), "black"), (None, "random")];
-            choices.into_iter().find(|(_, key)| said(word, &[&format!("color-{key}"), &format!("app-{key}")])).map(|(c, _)| c)
+            choices
+                .into_iter()
+                .find(|(_, key)| said(word, &[&format!("color-{key}"), &format!("app-{key}")]))
+                .map(|(c, _)| c)
         }
     }
 }
@@ -107,12 +113,21 @@ pub fn parse_level(word: &str) -> Option<Level> {
 /// Whether `word` is the text of one of the messages `keys` in some language, case and accents aside.
 fn said(word: &str, keys: &[&str]) -> bool {
     let word = fold(word);
-    !word.is_empty() && Lang::ALL.iter().any(|&lang| keys.iter().any(|key| text(lang, key).is_some_and(|t| fold(t) == word)))
+    !word.is_empty()
+        && Lang::ALL.iter().any(|&lang| keys.iter().any(|key| text(lang, key).is_some_and(|t| fold(t) == word)))
 }
 
 /// Starts a game against the engine and sends its board. `fen` starts from a position. One game
 /// against the engine at a time: typed moves and /undo, /resign... need no game named.
-pub async fn new_game(bot: &Bot, ctx: &Ctx, who: &Who, variant: VariantId, level: u8, color: Option<Color>, fen: Option<String>) -> HandlerResult {
+pub async fn new_game(
+    bot: &Bot,
+    ctx: &Ctx,
+    who: &Who,
+    variant: VariantId,
+    level: u8,
+    color: Option<Color>,
+    fen: Option<String>,
+) -> HandlerResult {
     if current(ctx, who).await?.is_some() {
         return in_progress(bot, who).await;
     }
@@ -126,7 +141,9 @@ pub async fn new_game(bot: &Bot, ctx: &Ctx, who: &Who, variant: VariantId, level
             }
             Ok(())
         }
-        Err(GameError::Invalid(detail)) => say(bot, who, tf(who.lang, "game-bad-position", &[("detail", &escape(&detail))])).await,
+        Err(GameError::Invalid(detail)) => {
+            say(bot, who, tf(who.lang, "game-bad-position", &[("detail", &escape(&detail))])).await
+        }
         Err(e) => refuse(bot, who, e).await,
     }
 }
@@ -138,7 +155,8 @@ async fn in_progress(bot: &Bot, who: &Who) -> HandlerResult {
         InlineKeyboardButton::callback(t(who.lang, "game-button-board"), "m:board"),
         InlineKeyboardButton::callback(t(who.lang, "game-button-resign"), "m:resign"),
     ]]);
-    call(bot.send_message(who.chat, t(who.lang, "game-in-progress")).parse_mode(ParseMode::Html).reply_markup(markup)).await?;
+    call(bot.send_message(who.chat, t(who.lang, "game-in-progress")).parse_mode(ParseMode::Html).reply_markup(markup))
+        .await?;
     Ok(())
 }
 
@@ -151,7 +169,14 @@ pub async fn typed_move(bot: &Bot, ctx: &Ctx, who: &Who, text: &str) -> HandlerR
 /// Plays `text` and shows the board: "thinking…" once the move stands and the engine has been
 /// searching for `engine.thinking_notice_ms`, then the engine's reply. A quick reply (the easy
 /// levels) is the only edit, which saves drawing and uploading a picture per move.
-async fn make_move(bot: &Bot, ctx: &Ctx, who: &Who, game: Game, text: &str, target: Option<MessageRef>) -> HandlerResult {
+async fn make_move(
+    bot: &Bot,
+    ctx: &Ctx,
+    who: &Who,
+    game: Game,
+    text: &str,
+    target: Option<MessageRef>,
+) -> HandlerResult {
     let mut events = ctx.games.subscribe(&game.id).await.ok();
     let mut listening = events.is_some();
     let play = ctx.games.play(&game.id, me(who), text, Some(game.version));
@@ -198,7 +223,13 @@ async fn make_move(bot: &Bot, ctx: &Ctx, who: &Who, game: Game, text: &str, targ
 }
 
 /// The board after the player's move, saying the engine is thinking, if the game is still there.
-async fn show_thinking(bot: &Bot, ctx: &Ctx, who: &Who, stored: Option<crate::game::GameEvent>, target: Option<MessageRef>) {
+async fn show_thinking(
+    bot: &Bot,
+    ctx: &Ctx,
+    who: &Who,
+    stored: Option<crate::game::GameEvent>,
+    target: Option<MessageRef>,
+) {
     if let Some(event) = stored
         && let Ok(now) = ctx.games.get(&event.id).await
         && now.version == event.version
@@ -266,11 +297,7 @@ async fn turned(ctx: &Ctx, game: &GameId, user: UserId) -> bool {
 
 /// The board message this chat shows for `game`: the newest one.
 fn view_in(game: &Game, chat: ChatId) -> Option<MessageRef> {
-    game.views
-        .iter()
-        .rev()
-        .find(|v| matches!(v, MessageRef::Chat { chat_id, .. } if chat_id.0 == chat.0))
-        .cloned()
+    game.views.iter().rev().find(|v| matches!(v, MessageRef::Chat { chat_id, .. } if chat_id.0 == chat.0)).cloned()
 }
 
 /// The Mini App page of a game (`<public_url>/app?game=<id>`), when the server has a public https
@@ -285,17 +312,30 @@ pub fn app_url(ctx: &Ctx, game: &GameId) -> Option<url::Url> {
 /// A last row with the button opening the game in the Mini App (private chats only take these).
 fn add_app_button(ctx: &Ctx, who: &Who, game: &Game, message: &mut BoardMessage) {
     if let Some(url) = app_url(ctx, &game.id) {
-        message.markup.inline_keyboard.push(vec![InlineKeyboardButton::web_app(t(who.lang, "card-open-app"), WebAppInfo { url })]);
+        message
+            .markup
+            .inline_keyboard
+            .push(vec![InlineKeyboardButton::web_app(t(who.lang, "card-open-app"), WebAppInfo { url })]);
     }
 }
 
 /// Composes the board for the user and sends or edits it.
 #[allow(clippy::too_many_arguments)]
-async fn show(bot: &Bot, ctx: &Ctx, who: &Who, game: &Game, step: &Step, thinking: bool, how: Show, target: Option<MessageRef>) -> HandlerResult {
+async fn show(
+    bot: &Bot,
+    ctx: &Ctx,
+    who: &Who,
+    game: &Game,
+    step: &Step,
+    thinking: bool,
+    how: Show,
+    target: Option<MessageRef>,
+) -> HandlerResult {
     let look = Look::of(who.lang, &who.prefs, game, me(who), turned(ctx, &game.id, me(who)).await);
     let picture = how != Show::Selection;
     let (g, l, s, viewer) = (game.clone(), look.clone(), step.clone(), me(who));
-    let mut message = tokio::task::spawn_blocking(move || board::compose(&g, viewer, &l, &s, thinking, picture)).await??;
+    let mut message =
+        tokio::task::spawn_blocking(move || board::compose(&g, viewer, &l, &s, thinking, picture)).await??;
     add_app_button(ctx, who, game, &mut message);
     let target = match how {
         Show::New => None,
@@ -314,7 +354,8 @@ async fn show(bot: &Bot, ctx: &Ctx, who: &Who, game: &Game, step: &Step, thinkin
         (Show::Selection, _) | (_, true) => {
             let (g, viewer) = (game.clone(), me(who));
             let mut message =
-                tokio::task::spawn_blocking(move || board::compose(&g, viewer, &look, &idle(), thinking, true)).await??;
+                tokio::task::spawn_blocking(move || board::compose(&g, viewer, &look, &idle(), thinking, true))
+                    .await??;
             add_app_button(ctx, who, game, &mut message);
             message
         }
@@ -323,9 +364,22 @@ async fn show(bot: &Bot, ctx: &Ctx, who: &Who, game: &Game, step: &Step, thinkin
     let sent = match &message.png {
         Some(png) => {
             let photo = InputFile::memory(png.clone()).file_name("board.png");
-            call(bot.send_photo(who.chat, photo).caption(message.caption.clone()).parse_mode(ParseMode::Html).reply_markup(message.markup.clone())).await?
+            call(
+                bot.send_photo(who.chat, photo)
+                    .caption(message.caption.clone())
+                    .parse_mode(ParseMode::Html)
+                    .reply_markup(message.markup.clone()),
+            )
+            .await?
         }
-        None => call(bot.send_message(who.chat, message.caption.clone()).parse_mode(ParseMode::Html).reply_markup(message.markup.clone())).await?,
+        None => {
+            call(
+                bot.send_message(who.chat, message.caption.clone())
+                    .parse_mode(ParseMode::Html)
+                    .reply_markup(message.markup.clone()),
+            )
+            .await?
+        }
     };
     ctx.shown.set((who.chat.0, sent.id.0), game.version, message.fingerprint());
     // The board it replaces keeps its picture but not its buttons: only the newest one is played on.
@@ -344,7 +398,15 @@ async fn show(bot: &Bot, ctx: &Ctx, who: &Who, game: &Game, step: &Step, thinkin
 }
 
 /// Edits a board message with as little as changed: the keyboard, the caption, or the picture.
-async fn edit_board(bot: &Bot, ctx: &Ctx, key: (i64, i32), version: u64, look: &Look, message: &BoardMessage, how: Show) -> Result<(), teloxide::RequestError> {
+async fn edit_board(
+    bot: &Bot,
+    ctx: &Ctx,
+    key: (i64, i32),
+    version: u64,
+    look: &Look,
+    message: &BoardMessage,
+    how: Show,
+) -> Result<(), teloxide::RequestError> {
     let chat = ChatId(key.0);
     let id = MessageId(key.1);
     let (png, caption, markup) = message.fingerprint();
@@ -367,19 +429,31 @@ async fn edit_board(bot: &Bot, ctx: &Ctx, key: (i64, i32), version: u64, look: &
                 return Ok(());
             }
             if same_picture {
-                edit(bot.edit_message_caption(chat, id).caption(message.caption.clone()).parse_mode(ParseMode::Html).reply_markup(message.markup.clone())).await?;
+                edit(
+                    bot.edit_message_caption(chat, id)
+                        .caption(message.caption.clone())
+                        .parse_mode(ParseMode::Html)
+                        .reply_markup(message.markup.clone()),
+                )
+                .await?;
             } else {
                 let media = InputMediaPhoto::new(InputFile::memory(bytes.clone()).file_name("board.png"))
                     .caption(message.caption.clone())
                     .parse_mode(ParseMode::Html);
-                edit(bot.edit_message_media(chat, id, InputMedia::Photo(media)).reply_markup(message.markup.clone())).await?;
+                edit(bot.edit_message_media(chat, id, InputMedia::Photo(media)).reply_markup(message.markup.clone()))
+                    .await?;
             }
         }
         _ => {
             if same_caption && same_keyboard {
                 return Ok(());
             }
-            edit(bot.edit_message_text(chat, id, message.caption.clone()).parse_mode(ParseMode::Html).reply_markup(message.markup.clone())).await?;
+            edit(
+                bot.edit_message_text(chat, id, message.caption.clone())
+                    .parse_mode(ParseMode::Html)
+                    .reply_markup(message.markup.clone()),
+            )
+            .await?;
         }
     }
     ctx.shown.set(key, version, message.fingerprint());
@@ -409,12 +483,17 @@ pub async fn ask_resign(bot: &Bot, ctx: &Ctx, who: &Who) -> HandlerResult {
 }
 
 async fn resign_question(bot: &Bot, who: &Who, game: &Game) -> HandlerResult {
-    let yes = CallbackData::new(game.id.as_str(), game.ply, Action::ConfirmResign).map(|d| d.encode()).unwrap_or_else(|_| "m:x".into());
+    let yes = CallbackData::new(game.id.as_str(), game.ply, Action::ConfirmResign)
+        .map(|d| d.encode())
+        .unwrap_or_else(|_| "m:x".into());
     let markup = InlineKeyboardMarkup::new(vec![vec![
         InlineKeyboardButton::callback(t(who.lang, "game-resign-yes"), yes),
         InlineKeyboardButton::callback(t(who.lang, "game-resign-no"), "m:keep"),
     ]]);
-    call(bot.send_message(who.chat, t(who.lang, "game-resign-confirm")).parse_mode(ParseMode::Html).reply_markup(markup)).await?;
+    call(
+        bot.send_message(who.chat, t(who.lang, "game-resign-confirm")).parse_mode(ParseMode::Html).reply_markup(markup),
+    )
+    .await?;
     Ok(())
 }
 
@@ -498,12 +577,21 @@ pub async fn stats(bot: &Bot, ctx: &Ctx, who: &Who) -> HandlerResult {
         return say(bot, who, t(who.lang, "stats-none")).await;
     }
     let ratings = super::group::rating_lines(ctx, who).await;
-    say(bot, who, tf(who.lang, "stats", &[("total", &total), ("won", &won), ("lost", &lost), ("drawn", &drawn)]) + &ratings).await
+    say(
+        bot,
+        who,
+        tf(who.lang, "stats", &[("total", &total), ("won", &won), ("lost", &lost), ("drawn", &drawn)]) + &ratings,
+    )
+    .await
 }
 
 /// "New game" button: the variant menu of /play.
 pub async fn new_game_menu(bot: &Bot, who: &Who) -> HandlerResult {
-    call(bot.send_message(who.chat, t(who.lang, "play-choose-variant")).reply_markup(views::variant_menu(who.lang, "m:play:"))).await?;
+    call(
+        bot.send_message(who.chat, t(who.lang, "play-choose-variant"))
+            .reply_markup(views::variant_menu(who.lang, "m:play:")),
+    )
+    .await?;
     Ok(())
 }
 
@@ -548,7 +636,8 @@ pub async fn tap(bot: &Bot, ctx: &Ctx, who: &Who, q: &CallbackQuery, data: Callb
         return Ok(());
     }
     answer(None).await;
-    let tapped = q.message.as_ref().map(|m| MessageRef::Chat { chat_id: GameChat(m.chat().id.0), message_id: m.id().0 });
+    let tapped =
+        q.message.as_ref().map(|m| MessageRef::Chat { chat_id: GameChat(m.chat().id.0), message_id: m.id().0 });
     match action {
         Action::Noop | Action::AcceptDraw | Action::DeclineDraw => Ok(()),
         Action::Pick(taps) => {

@@ -67,16 +67,12 @@ impl PrefsStore {
     /// Preferences from their stored form; defaults when none are stored or the stored value is
     /// unreadable (an old format must not lock anyone out).
     pub fn decode(stored: Option<&str>) -> Prefs {
-        stored
-            .and_then(|json| serde_json::from_str(json).ok())
-            .unwrap_or_default()
+        stored.and_then(|json| serde_json::from_str(json).ok()).unwrap_or_default()
     }
 
     /// The user's preferences (see [`PrefsStore::decode`]).
     pub async fn get(&self, user: u64) -> Result<Prefs, StoreError> {
-        Ok(Self::decode(
-            self.store.kv_get(&Self::key(user)).await?.as_deref(),
-        ))
+        Ok(Self::decode(self.store.kv_get(&Self::key(user)).await?.as_deref()))
     }
 
     pub async fn put(&self, user: u64, prefs: &Prefs) -> Result<(), StoreError> {

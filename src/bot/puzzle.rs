@@ -9,9 +9,9 @@ use super::handlers::Who;
 use super::i18n::{Lang, t, tf};
 use super::telegram::call;
 use super::{Ctx, HandlerResult};
+use crate::game::UserId;
 use crate::game::puzzles::{self, Answer, Rating, Run, move_choices};
 use crate::game::service::GameError;
-use crate::game::UserId;
 use crate::i18n::variant_name;
 use crate::render::{BoardView, board_png};
 use crate::rules::{Move, Position, VariantId};
@@ -35,7 +35,6 @@ fn buttons(lang: Lang) -> InlineKeyboardMarkup {
 /// Positions with more legal moves than this are answered by typing only.
 const MOST_MOVE_BUTTONS: usize = 40;
 
-
 /// The legal moves as buttons (`m:pz:m:<step>:<index>`, so a tap on an older board is seen as
 /// such), above the hint, solution and next buttons.
 fn move_buttons(lang: Lang, run: &Run, position: &Position) -> InlineKeyboardMarkup {
@@ -43,7 +42,15 @@ fn move_buttons(lang: Lang, run: &Run, position: &Position) -> InlineKeyboardMar
     let mut rows: Vec<Vec<InlineKeyboardButton>> = Vec::new();
     if moves.len() <= MOST_MOVE_BUTTONS {
         for (row, chunk) in moves.chunks(4).enumerate() {
-            rows.push(chunk.iter().enumerate().map(|(i, m)| InlineKeyboardButton::callback(m.clone(), format!("m:pz:m:{}:{}", run.step, row * 4 + i))).collect());
+            rows.push(
+                chunk
+                    .iter()
+                    .enumerate()
+                    .map(|(i, m)| {
+                        InlineKeyboardButton::callback(m.clone(), format!("m:pz:m:{}:{}", run.step, row * 4 + i))
+                    })
+                    .collect(),
+            );
         }
     }
     rows.push(help_row(lang));
@@ -73,13 +80,30 @@ pub async fn start(bot: &Bot, ctx: &Ctx, who: &Who, variant: Option<VariantId>) 
             Some(run) => run.variant,
             None => match service.last_variant(me(who)).await? {
                 Some(v) => v,
-                None => ctx.games.history(me(who), 1).await?.first().map(|g| g.variant).filter(|v| !puzzles::puzzles(*v).is_empty()).unwrap_or(VariantId::International),
+                None => ctx
+                    .games
+                    .history(me(who), 1)
+                    .await?
+                    .first()
+                    .map(|g| g.variant)
+                    .filter(|v| !puzzles::puzzles(*v).is_empty())
+                    .unwrap_or(VariantId::International),
             },
         },
     };
     if puzzles::puzzles(variant).is_empty() {
         let names: Vec<String> = puzzles::variants().into_iter().map(|v| variant_name(who.lang, v)).collect();
-        return say(bot, who, tf(who.lang, "puzzle-no-set", &[("variant", &variant_name(who.lang, variant)), ("variants", &names.join(", "))]), None).await;
+        return say(
+            bot,
+            who,
+            tf(
+                who.lang,
+                "puzzle-no-set",
+                &[("variant", &variant_name(who.lang, variant)), ("variants", &names.join(", "))],
+            ),
+            None,
+        )
+        .await;
     }
     let seed = who.chat.0.unsigned_abs() ^ crate::game::now_unix() as u64;
     let run = service.start(me(who), variant, seed).await?;
@@ -109,7 +133,10 @@ async fn show(bot: &Bot, ctx: &Ctx, who: &Who, run: &Run, last: Option<&str>) ->
         caption = format!("{}\n{caption}", t(who.lang, "puzzle-own"));
     }
     if let Some(reply) = last {
-        caption = format!("{}\n{caption}", tf(who.lang, "puzzle-right", &[("reply", &reply), ("found", &found), ("total", &total)]));
+        caption = format!(
+            "{}\n{caption}",
+            tf(who.lang, "puzzle-right", &[("reply", &reply), ("found", &found), ("total", &total)])
+        );
     }
     let keyboard = move_buttons(who.lang, run, &position);
     // The solver's side at the bottom; the reply just made is drawn as the last move.
@@ -128,7 +155,13 @@ async fn show(bot: &Bot, ctx: &Ctx, who: &Who, run: &Run, last: Option<&str>) ->
     .await;
     match drawn {
         Ok(Ok(png)) => {
-            call(bot.send_photo(who.chat, InputFile::memory(png).file_name("puzzle.png")).caption(caption).parse_mode(ParseMode::Html).reply_markup(keyboard)).await?;
+            call(
+                bot.send_photo(who.chat, InputFile::memory(png).file_name("puzzle.png"))
+                    .caption(caption)
+                    .parse_mode(ParseMode::Html)
+                    .reply_markup(keyboard),
+            )
+            .await?;
         }
         other => {
             if let Ok(Err(e)) = other {
@@ -187,14 +220,24 @@ async fn tell(bot: &Bot, ctx: &Ctx, who: &Who, answer: Answer, run: &Run) -> Han
         Answer::Right { reply } => show(bot, ctx, who, run, reply.as_deref()).await?,
         Answer::Solved { clean, rating } => {
             let key = if clean { "puzzle-solved" } else { "puzzle-solved-late" };
-            say(bot, who, format!("{}\n{}", t(who.lang, key), rating_change(who.lang, rating)), Some(next_button(who.lang))).await?
+            say(
+                bot,
+                who,
+                format!("{}\n{}", t(who.lang, key), rating_change(who.lang, rating)),
+                Some(next_button(who.lang)),
+            )
+            .await?
         }
     }
     Ok(())
 }
 
 fn rating_change(lang: Lang, rating: Rating) -> String {
-    tf(lang, "puzzle-rating-change", &[("before", &format!("{:.0}", rating.before)), ("after", &format!("{:.0}", rating.after))])
+    tf(
+        lang,
+        "puzzle-rating-change",
+        &[("before", &format!("{:.0}", rating.before)), ("after", &format!("{:.0}", rating.after))],
+    )
 }
 
 /// The buttons under a puzzle.
@@ -213,7 +256,11 @@ pub async fn on_button(bot: &Bot, ctx: &Ctx, who: &Who, action: &str) -> Handler
         "show" => match service.reveal(me(who)).await {
             Ok((run, rating)) => {
                 let rest = run.puzzle().map(|p| p.line[run.step.min(p.line.len())..].join(" ")).unwrap_or_default();
-                let text = format!("{}\n{}", tf(who.lang, "puzzle-solution", &[("line", &rest)]), rating_change(who.lang, rating));
+                let text = format!(
+                    "{}\n{}",
+                    tf(who.lang, "puzzle-solution", &[("line", &rest)]),
+                    rating_change(who.lang, rating)
+                );
                 say(bot, who, text, Some(next_button(who.lang))).await
             }
             Err(GameError::NotFound) => say(bot, who, t(who.lang, "puzzle-none"), Some(next_button(who.lang))).await,

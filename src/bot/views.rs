@@ -6,8 +6,8 @@ use teloxide::types::{InlineKeyboardButton, InlineKeyboardMarkup};
 use super::i18n::{Lang, t, tf};
 use super::prefs::{BoardMode, Orientation, Prefs, ThemeChoice};
 
-use crate::rules::{MoveError, PriorityRule, Reason, VariantId};
 use crate::rulebook::Topic;
+use crate::rules::{MoveError, PriorityRule, Reason, VariantId};
 
 /// Highest engine level (easy, medium, hard, master).
 pub const MAX_LEVEL: u8 = 4;
@@ -25,9 +25,9 @@ fn button(label: impl Into<String>, data: impl Into<String>) -> InlineKeyboardBu
 
 /// One button per variant, two to a row, with callback data `<prefix><variant>`.
 pub fn variant_menu(lang: Lang, prefix: &str) -> InlineKeyboardMarkup {
-    let rows = VariantId::ALL
-        .chunks(2)
-        .map(|pair| pair.iter().map(|v| button(variant_name(lang, *v), format!("{prefix}{}", v.as_str()))).collect::<Vec<_>>());
+    let rows = VariantId::ALL.chunks(2).map(|pair| {
+        pair.iter().map(|v| button(variant_name(lang, *v), format!("{prefix}{}", v.as_str()))).collect::<Vec<_>>()
+    });
     InlineKeyboardMarkup::new(rows)
 }
 
@@ -88,17 +88,24 @@ fn theme_label(lang: Lang, theme: ThemeChoice) -> String {
 }
 
 pub fn settings_text(lang: Lang, prefs: &Prefs) -> String {
-    tf(lang, "settings-title", &[
-        ("board", &board_label(lang, prefs.board)),
-        ("orientation", &orientation_label(lang, prefs.orientation)),
-        ("theme", &theme_label(lang, prefs.theme)),
-    ])
+    tf(
+        lang,
+        "settings-title",
+        &[
+            ("board", &board_label(lang, prefs.board)),
+            ("orientation", &orientation_label(lang, prefs.orientation)),
+            ("theme", &theme_label(lang, prefs.theme)),
+        ],
+    )
 }
 
 pub fn settings_menu(lang: Lang, prefs: &Prefs) -> InlineKeyboardMarkup {
     InlineKeyboardMarkup::new(vec![
         vec![button(tf(lang, "settings-toggle-board", &[("value", &board_label(lang, prefs.board))]), "m:set:board")],
-        vec![button(tf(lang, "settings-toggle-orientation", &[("value", &orientation_label(lang, prefs.orientation))]), "m:set:orient")],
+        vec![button(
+            tf(lang, "settings-toggle-orientation", &[("value", &orientation_label(lang, prefs.orientation))]),
+            "m:set:orient",
+        )],
         vec![button(tf(lang, "settings-toggle-theme", &[("value", &theme_label(lang, prefs.theme))]), "m:set:theme")],
         vec![button("Español", "m:lang:es"), button("English", "m:lang:en")],
     ])
@@ -177,7 +184,10 @@ mod tests {
             for v in VariantId::ALL {
                 assert!(catalog(lang).contains_key(&format!("variant-{}", v.as_str())), "variant-{v} in {lang}");
             }
-            let menu = crate::bot::command::COMMANDS.iter().map(|(n, _)| n).chain(crate::bot::command::GROUP_COMMANDS.iter().map(|(n, _)| n));
+            let menu = crate::bot::command::COMMANDS
+                .iter()
+                .map(|(n, _)| n)
+                .chain(crate::bot::command::GROUP_COMMANDS.iter().map(|(n, _)| n));
             for command in menu {
                 let en = command.name(Lang::En);
                 assert!(catalog(lang).contains_key(&format!("cmd-{en}")), "cmd-{en} in {lang}");
@@ -188,7 +198,12 @@ mod tests {
     #[test]
     fn callback_data_fits_telegram_limit() {
         for v in VariantId::ALL {
-            for markup in [variant_menu(Lang::Es, "m:rules:"), level_menu(Lang::Es, v), color_menu(Lang::Es, v, MAX_LEVEL), topic_menu(Lang::Es, v, None)] {
+            for markup in [
+                variant_menu(Lang::Es, "m:rules:"),
+                level_menu(Lang::Es, v),
+                color_menu(Lang::Es, v, MAX_LEVEL),
+                topic_menu(Lang::Es, v, None),
+            ] {
                 let json = serde_json::to_value(&markup).unwrap();
                 for row in json["inline_keyboard"].as_array().unwrap() {
                     for b in row.as_array().unwrap() {
@@ -218,7 +233,8 @@ mod tests {
 
         let error = pos.parse_move("hello").unwrap_err();
         assert!(explain(Lang::Es, &error).contains("no es una jugada"));
-        let many = MoveError { reason: Reason::NotLegal, alternatives: (1..=9).map(|i| format!("{i}-{}", i + 4)).collect() };
+        let many =
+            MoveError { reason: Reason::NotLegal, alternatives: (1..=9).map(|i| format!("{i}-{}", i + 4)).collect() };
         assert!(!explain(Lang::En, &many).contains("Possible"), "long lists are left out");
         let not_yours = MoveError { reason: Reason::NotYourPiece { square: "<22>".into() }, alternatives: vec![] };
         assert_eq!(explain(Lang::En, &not_yours), "The piece on &lt;22&gt; is not yours.");

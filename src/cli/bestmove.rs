@@ -6,7 +6,14 @@ use super::position_arg;
 use crate::engine::{Engine, Level, Limits, format_score, hub::encode_move};
 use crate::rules::{GameState, VariantId};
 
-pub fn run(variant: VariantId, fen: Option<&str>, movetime: Option<u64>, depth: Option<u32>, level: Option<Level>, seed: u64) -> anyhow::Result<()> {
+pub fn run(
+    variant: VariantId,
+    fen: Option<&str>,
+    movetime: Option<u64>,
+    depth: Option<u32>,
+    level: Option<Level>,
+    seed: u64,
+) -> anyhow::Result<()> {
     let mut out = super::stdout();
     let position = position_arg(variant, fen)?;
     let state = GameState::new(position);
@@ -54,7 +61,12 @@ pub fn run(variant: VariantId, fen: Option<&str>, movetime: Option<u64>, depth: 
             r
         }
         (None, _, _) if movetime.is_some() || depth.is_some() => {
-            let limits = Limits { movetime: movetime.map(std::time::Duration::from_millis), depth, nodes: None, use_all_time: true };
+            let limits = Limits {
+                movetime: movetime.map(std::time::Duration::from_millis),
+                depth,
+                nodes: None,
+                use_all_time: true,
+            };
             engine.analyse(&state, &limits, None, &mut |i| print(i))?
         }
         _ => anyhow::bail!("give exactly one of --level, or --movetime and/or --depth"),

@@ -64,7 +64,11 @@ pub fn run(args: MatchArgs) -> anyhow::Result<()> {
             ballot.text,
             name_a,
             if a_first { "first" } else { "second" },
-            match result.a_points { p if p > 0.75 => "win", p if p < 0.25 => "loss", _ => "draw" },
+            match result.a_points {
+                p if p > 0.75 => "win",
+                p if p < 0.25 => "loss",
+                _ => "draw",
+            },
             result.end,
             result.plies,
             points.len(),

@@ -4,14 +4,14 @@ mod apply;
 mod bestmove;
 mod hub;
 mod matches;
-mod openings;
-pub mod play;
-mod tactics;
-mod tune;
 mod moves;
+mod openings;
 mod perft;
+pub mod play;
 pub mod serve;
 mod set_webhook;
+mod tactics;
+mod tune;
 mod variants;
 
 use clap::{Parser, Subcommand};
@@ -231,27 +231,33 @@ fn run_command(command: Command) -> anyhow::Result<()> {
         Command::Rules(args) => rules::run(args),
         Command::Variants { json } => variants::run(json),
         Command::Moves { variant, fen, json } => moves::run(variant, fen.as_deref(), json),
-        Command::Perft { variant, fen, depth, paths, divide } => perft::run(variant, fen.as_deref(), depth, paths, divide),
+        Command::Perft { variant, fen, depth, paths, divide } => {
+            perft::run(variant, fen.as_deref(), depth, paths, divide)
+        }
         Command::Apply { variant, fen, moves } => apply::run(variant, fen.as_deref(), &moves),
         Command::Render(args) => render::run(args),
         Command::Bestmove { variant, fen, movetime, depth, level, seed } => {
             bestmove::run(variant, fen.as_deref(), movetime, depth, level, seed)
         }
         Command::Hub => hub::run(),
-        Command::Match { variant, engine_a, engine_b, games, movetime, openings, pdn, seed, adjudicate } => matches::run(matches::MatchArgs {
-            variant,
-            engine_a: &engine_a,
-            engine_b: &engine_b,
-            games,
-            movetime,
-            openings: openings.as_deref(),
-            pdn: &pdn,
-            seed,
-            adjudication: adjudicate.then(Adjudication::default),
-        }),
+        Command::Match { variant, engine_a, engine_b, games, movetime, openings, pdn, seed, adjudicate } => {
+            matches::run(matches::MatchArgs {
+                variant,
+                engine_a: &engine_a,
+                engine_b: &engine_b,
+                games,
+                movetime,
+                openings: openings.as_deref(),
+                pdn: &pdn,
+                seed,
+                adjudication: adjudicate.then(Adjudication::default),
+            })
+        }
         Command::Play { variant, level, color, seed } => {
             let color = match color {
-                Some(c) => Some(c.parse::<crate::rules::Color>().map_err(|_| anyhow::anyhow!("colour must be white or black"))?),
+                Some(c) => Some(
+                    c.parse::<crate::rules::Color>().map_err(|_| anyhow::anyhow!("colour must be white or black"))?,
+                ),
                 None => None,
             };
             play::run(variant, level, color, seed)

@@ -46,10 +46,16 @@ pub fn run(variant: VariantId, level: Level, color: Option<Color>, seed: u64) ->
     let mut engine = engine::Engine::new(variant, level.tt_bits());
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
-    writeln!(out, "{} — you play {}, the engine plays at level {level}. Type moves like {}; 'quit' to stop.", variant.rules().name_en, human, {
-        let p = state.position();
-        p.legal_moves().first().map(|m| p.notation(m)).unwrap_or_default()
-    })?;
+    writeln!(
+        out,
+        "{} — you play {}, the engine plays at level {level}. Type moves like {}; 'quit' to stop.",
+        variant.rules().name_en,
+        human,
+        {
+            let p = state.position();
+            p.legal_moves().first().map(|m| p.notation(m)).unwrap_or_default()
+        }
+    )?;
     let mut turn = 0u64;
     loop {
         writeln!(out, "\n{}", board_text(state.position()))?;
@@ -83,7 +89,14 @@ pub fn run(variant: VariantId, level: Level, color: Option<Color>, seed: u64) ->
         } else {
             turn += 1;
             let r = engine.play(&state, level, seed.wrapping_add(turn), None)?;
-            writeln!(out, "engine plays {} (score {}, depth {}, {} ms)", pos.notation(&r.best), format_score(r.score), r.depth, r.time.as_millis())?;
+            writeln!(
+                out,
+                "engine plays {} (score {}, depth {}, {} ms)",
+                pos.notation(&r.best),
+                format_score(r.score),
+                r.depth,
+                r.time.as_millis()
+            )?;
             state.play(&r.best);
         }
     }

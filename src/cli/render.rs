@@ -41,23 +41,16 @@ pub struct RenderArgs {
 pub fn run(args: RenderArgs) -> anyhow::Result<()> {
     let mut out = super::stdout();
     let mut position = match &args.fen {
-        Some(fen) => {
-            Position::from_fen(args.variant, fen).with_context(|| format!("bad FEN {fen:?}"))?
-        }
+        Some(fen) => Position::from_fen(args.variant, fen).with_context(|| format!("bad FEN {fen:?}"))?,
         None => Position::start(args.variant),
     };
     let mut last = None;
     if let Some(text) = &args.last {
-        let mv = position
-            .parse_move(text)
-            .map_err(|e| anyhow::anyhow!("move {text:?} is illegal: {e}"))?;
+        let mv = position.parse_move(text).map_err(|e| anyhow::anyhow!("move {text:?} is illegal: {e}"))?;
         position = position.play(&mv);
         last = Some(mv);
     }
-    let mut view = BoardView::new(position)
-        .flipped(args.flip)
-        .theme(args.theme)
-        .size(args.size);
+    let mut view = BoardView::new(position).flipped(args.flip).theme(args.theme).size(args.size);
     if let Some(mv) = &last {
         view = view.last_move(mv);
     }
@@ -73,14 +66,8 @@ pub fn run(args: RenderArgs) -> anyhow::Result<()> {
         writeln!(out, "{}", text::describe(&view.position, crate::i18n::Lang::En))?;
         return Ok(());
     };
-    let is_svg = path
-        .extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case("svg"));
-    let bytes = if is_svg {
-        board_svg(&view).into_bytes()
-    } else {
-        board_png(&view)?
-    };
+    let is_svg = path.extension().is_some_and(|e| e.eq_ignore_ascii_case("svg"));
+    let bytes = if is_svg { board_svg(&view).into_bytes() } else { board_png(&view)? };
     std::fs::write(&path, bytes).with_context(|| format!("cannot write {}", path.display()))?;
     Ok(())
 }

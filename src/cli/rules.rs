@@ -47,9 +47,5 @@ fn render(args: &RulesArgs) -> anyhow::Result<String> {
             rulebook::text(args.variant, lang, topic)?.to_owned()
         }
     };
-    Ok(if args.html {
-        html
-    } else {
-        rulebook::strip_html(&html)
-    })
+    Ok(if args.html { html } else { rulebook::strip_html(&html) })
 }

@@ -28,13 +28,17 @@ pub struct ServeArgs {
 pub fn run(args: ServeArgs) -> anyhow::Result<()> {
     let config = Config::load(args.config.as_deref())?;
     init_tracing(&config.log)?;
-    let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build().context("cannot start the async runtime")?;
+    let runtime =
+        tokio::runtime::Builder::new_multi_thread().enable_all().build().context("cannot start the async runtime")?;
     runtime.block_on(serve(Arc::new(config)))
 }
 
 fn init_tracing(log: &config::Log) -> anyhow::Result<()> {
-    let filter = tracing_subscriber::EnvFilter::try_new(&log.filter).with_context(|| format!("log filter `{}`", log.filter))?;
-    let builder = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr)
+    let filter =
+        tracing_subscriber::EnvFilter::try_new(&log.filter).with_context(|| format!("log filter `{}`", log.filter))?;
+    let builder = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
         .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()));
     let result = if log.json { builder.json().try_init() } else { builder.try_init() };
     result.map_err(|e| anyhow::anyhow!("cannot set up logging: {e}"))
@@ -44,13 +48,18 @@ fn init_tracing(log: &config::Log) -> anyhow::Result<()> {
 pub async fn serve(config: Arc<Config>) -> anyhow::Result<()> {
     crate::ops::observe();
     let (stop_tx, stop_rx) = watch::channel(false);
-    let listener = tokio::net::TcpListener::bind(config.http.bind).await.with_context(|| format!("cannot listen on {}", config.http.bind))?;
+    let listener = tokio::net::TcpListener::bind(config.http.bind)
+        .await
+        .with_context(|| format!("cannot listen on {}", config.http.bind))?;
     let addr = listener.local_addr().context("listening socket has no address")?;
     info!(%addr, "HTTP server listening on http://{addr}/");
 
     let health = crate::ops::connect::StoreHealth::default();
     let bot_health = crate::ops::connect::BotHealth::default();
-    let state = AppState::new(config.clone()).with_shutdown(stop_rx.clone()).with_store_health(health.clone()).with_bot_health(bot_health.clone());
+    let state = AppState::new(config.clone())
+        .with_shutdown(stop_rx.clone())
+        .with_store_health(health.clone())
+        .with_bot_health(bot_health.clone());
     let ready = state.ready.clone();
     let mut http_stop = stop_rx.clone();
     let mut router = webapp::router(state.clone()).merge(crate::ops::metrics::router());
@@ -79,7 +88,9 @@ pub async fn serve(config: Arc<Config>) -> anyhow::Result<()> {
         tokio::time::sleep(std::time::Duration::from_millis(20)).await;
     }
     if !health.up() {
-        warn!("starting without Redis: requests are answered \"try again\" and /readyz reports 503 until it is reachable");
+        warn!(
+            "starting without Redis: requests are answered \"try again\" and /readyz reports 503 until it is reachable"
+        );
     }
     let engine = Arc::new(SearchEngine::new(config.engine.max_think));
     let limits = EngineLimits {
@@ -89,7 +100,8 @@ pub async fn serve(config: Arc<Config>) -> anyhow::Result<()> {
         per_user: config.engine.searches_per_user,
         max_wait: config.engine.max_wait,
     };
-    let games = Arc::new(GameService::new(store.clone(), engine, ServiceConfig { engine: limits, ..ServiceConfig::default() }));
+    let games =
+        Arc::new(GameService::new(store.clone(), engine, ServiceConfig { engine: limits, ..ServiceConfig::default() }));
     state.set_games(games.clone());
     if config.webapp.dev_guest {
         info!(url = %format!("http://{addr}/app"), "guest games in the browser are on");
@@ -101,7 +113,9 @@ pub async fn serve(config: Arc<Config>) -> anyhow::Result<()> {
             // Until the bot reaches Telegram the webhook answers 503 and Telegram delivers again later.
             let (config, games, store, stop) = (config.clone(), games.clone(), store.clone(), stop_rx.clone());
             tokio::spawn(async move {
-                let Some(connected) = crate::bot::connect_with_retry(config.clone(), games, bot_health, false, stop).await else {
+                let Some(connected) =
+                    crate::bot::connect_with_retry(config.clone(), games, bot_health, false, stop).await
+                else {
                     return;
                 };
                 let target = crate::ops::webhook::Target {
@@ -114,7 +128,9 @@ pub async fn serve(config: Arc<Config>) -> anyhow::Result<()> {
             });
             None
         }
-        (Some(_), None) => Some(tokio::spawn(crate::bot::run(config.clone(), games.clone(), bot_health, stop_rx.clone()))),
+        (Some(_), None) => {
+            Some(tokio::spawn(crate::bot::run(config.clone(), games.clone(), bot_health, stop_rx.clone())))
+        }
         (None, _) => {
             info!("TELEGRAM_BOT_TOKEN is not set: running the HTTP server only");
             None
@@ -163,13 +179,19 @@ pub async fn serve(config: Arc<Config>) -> anyhow::Result<()> {
             Ok(Ok(Ok(()))) => {}
             Ok(Ok(Err(e))) => error!(error = %format!("{e:#}"), "bot stopped with an error"),
             Ok(Err(e)) => error!(error = %e, "bot task failed"),
-            Err(_) => warn!(in_flight = crate::ops::metrics::global().in_flight_now(), "updates still in flight at the shutdown deadline"),
+            Err(_) => warn!(
+                in_flight = crate::ops::metrics::global().in_flight_now(),
+                "updates still in flight at the shutdown deadline"
+            ),
         }
     }
     match tokio::time::timeout_at(deadline, http).await {
         Ok(Ok(result)) => result.context("HTTP server failed")?,
         Ok(Err(e)) => return Err(anyhow::Error::new(e).context("HTTP server task failed")),
-        Err(_) => warn!(in_flight = crate::ops::metrics::global().in_flight_now(), "requests still running at the shutdown deadline"),
+        Err(_) => warn!(
+            in_flight = crate::ops::metrics::global().in_flight_now(),
+            "requests still running at the shutdown deadline"
+        ),
     }
     // The last handle on the store: dropping it closes the Redis connections.
     drop(store);
@@ -192,11 +214,18 @@ fn open_store(config: &Config, health: StoreHealth, guards: Arc<Guards>) -> anyh
             let shown = target.shown();
             info!(redis = %shown, "using Redis for games; connecting");
             let prefix = config.store.key_prefix.clone();
-            Ok(PendingStore::spawn(target, shown, &config.store.key_prefix, Retention::default(), health, move |store| {
-                // From now on the per-user rate limits are shared by every instance.
-                crate::ops::limiter().share(store.link(), &prefix);
-                guards.requests.share(store.link(), &prefix);
-            }))
+            Ok(PendingStore::spawn(
+                target,
+                shown,
+                &config.store.key_prefix,
+                Retention::default(),
+                health,
+                move |store| {
+                    // From now on the per-user rate limits are shared by every instance.
+                    crate::ops::limiter().share(store.link(), &prefix);
+                    guards.requests.share(store.link(), &prefix);
+                },
+            ))
         }
         None => {
             info!("REDIS_URL is not set: games are kept in memory and lost on restart");

@@ -36,16 +36,13 @@ pub fn webhook_url(config: &Config) -> anyhow::Result<Url> {
         .public_url
         .as_ref()
         .context("set webhook.url or http.public_url (DAMAS_WEBHOOK_URL, DAMAS_HTTP_PUBLIC_URL)")?;
-    base.join(config.webhook.path.trim_start_matches('/'))
-        .context("cannot build the webhook URL")
+    base.join(config.webhook.path.trim_start_matches('/')).context("cannot build the webhook URL")
 }
 
 pub fn run(args: SetWebhookArgs) -> anyhow::Result<()> {
     let config = Config::load(args.config.as_deref())?;
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .context("cannot start the async runtime")?;
+    let runtime =
+        tokio::runtime::Builder::new_current_thread().enable_all().build().context("cannot start the async runtime")?;
     runtime.block_on(set(&config, &args))
 }
 
@@ -61,19 +58,13 @@ async fn set(config: &Config, args: &SetWebhookArgs) -> anyhow::Result<()> {
         return Ok(());
     }
     let url = webhook_url(config)?;
-    let secret = config
-        .webhook
-        .secret_token
-        .as_ref()
-        .context("set webhook.secret_token (DAMAS_WEBHOOK_SECRET_TOKEN)")?;
-    let mut request = bot
-        .set_webhook(url.clone())
-        .secret_token(secret.expose().to_string())
-        .allowed_updates(vec![
-            AllowedUpdate::Message,
-            AllowedUpdate::CallbackQuery,
-            AllowedUpdate::InlineQuery,
-        ]);
+    let secret =
+        config.webhook.secret_token.as_ref().context("set webhook.secret_token (DAMAS_WEBHOOK_SECRET_TOKEN)")?;
+    let mut request = bot.set_webhook(url.clone()).secret_token(secret.expose().to_string()).allowed_updates(vec![
+        AllowedUpdate::Message,
+        AllowedUpdate::CallbackQuery,
+        AllowedUpdate::InlineQuery,
+    ]);
     if args.drop_pending {
         request = request.drop_pending_updates(true);
     }

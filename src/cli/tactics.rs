@@ -9,7 +9,10 @@ use crate::rules::{GameState, Position, VariantId};
 
 pub fn run(variant: VariantId, count: usize, depth: u32, seed: u64, games: usize) -> anyhow::Result<()> {
     let mut out = super::stdout();
-    writeln!(out, "# {variant}: fen;line;score;rating (depth {depth} finds the first move, depth 2 does not; every solver move in the line is the only good one)")?;
+    writeln!(
+        out,
+        "# {variant}: fen;line;score;rating (depth {depth} finds the first move, depth 2 does not; every solver move in the line is the only good one)"
+    )?;
     // The search cannot be stopped from here: after a failed write the rest is not printed.
     let mut failed = None;
     tactics::find_with(variant, seed, count, depth, games, &mut |p| {
@@ -41,6 +44,11 @@ pub fn check(variant: VariantId, file: &Path, level: Level) -> anyhow::Result<()
             writeln!(out, "missed {};{} played {}", p.fen, p.solution, pos.notation(&r.best))?;
         }
     }
-    writeln!(out, "{variant} {level}: solved {solved}/{} ({:.1}%)", puzzles.len(), 100.0 * solved as f64 / puzzles.len().max(1) as f64)?;
+    writeln!(
+        out,
+        "{variant} {level}: solved {solved}/{} ({:.1}%)",
+        puzzles.len(),
+        100.0 * solved as f64 / puzzles.len().max(1) as f64
+    )?;
     Ok(())
 }

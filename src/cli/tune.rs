@@ -30,9 +30,7 @@ pub fn run(args: TuneArgs) -> anyhow::Result<()> {
     let mut games = 0;
     for path in &args.games {
         let text = std::fs::read_to_string(path)?;
-        for game in
-            pdn::read_games(&text).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?
-        {
+        for game in pdn::read_games(&text).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))? {
             if game.variant().ok() != Some(args.variant) {
                 continue;
             }
@@ -42,18 +40,13 @@ pub fn run(args: TuneArgs) -> anyhow::Result<()> {
                 Some(None) => 0.5,
                 None => continue,
             };
-            let (start, moves) = game
-                .replay()
-                .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+            let (start, moves) = game.replay().map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
             samples.extend(tune::quiet_samples(&start, &moves, white_score, args.skip));
             games += 1;
         }
     }
     if samples.is_empty() {
-        anyhow::bail!(
-            "no finished {} game with a quiet position in the given files",
-            args.variant
-        );
+        anyhow::bail!("no finished {} game with a quiet position in the given files", args.variant);
     }
     writeln!(out, "# {games} games, {} quiet positions", samples.len())?;
     let fit = tune::fit(args.variant, &samples, &base, &args.free, args.rounds);

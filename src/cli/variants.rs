@@ -24,7 +24,11 @@ pub fn run(json: bool) -> anyhow::Result<()> {
     for id in VariantId::ALL {
         let v = id.rules();
         let game_type = if v.game_type == 0 { "-".to_string() } else { v.game_type.to_string() };
-        writeln!(out, "{:<14} {:<28} {:>2}x{:<2} GameType {:<3} {}", v.key, v.name_en, v.rows, v.cols, game_type, v.start_fen)?;
+        writeln!(
+            out,
+            "{:<14} {:<28} {:>2}x{:<2} GameType {:<3} {}",
+            v.key, v.name_en, v.rows, v.cols, game_type, v.start_fen
+        )?;
     }
     Ok(())
 }

@@ -4,9 +4,7 @@
 use std::sync::OnceLock;
 
 use crate::rules::variant::KingLanding;
-use crate::rules::{
-    CapturePriority, Color, KingRange, Position, PromotionInCapture, Removal, Square, VariantId,
-};
+use crate::rules::{CapturePriority, Color, KingRange, Position, PromotionInCapture, Removal, Square, VariantId};
 
 #[derive(Debug)]
 pub(crate) struct Tables {
@@ -128,11 +126,7 @@ impl Tables {
             if r >= rq && r < v.rows - rq && c >= cq && c < v.cols - cq {
                 centre |= bit;
             }
-            let on_main = if corner_a1 {
-                r == c
-            } else {
-                r + c == v.cols - 1
-            };
+            let on_main = if corner_a1 { r == c } else { r + c == v.cols - 1 };
             if on_main && !v.orthogonal {
                 main_diagonal |= bit;
             }
@@ -140,14 +134,7 @@ impl Tables {
         // The double corner is the corner pair that is not on the main diagonal's ends.
         let mut double_corners = 0u128;
         if !v.orthogonal {
-            for (r, c) in [
-                (0u8, 0u8),
-                (0, 1),
-                (1, 0),
-                (0, v.cols - 1),
-                (0, v.cols - 2),
-                (1, v.cols - 1),
-            ] {
+            for (r, c) in [(0u8, 0u8), (0, 1), (1, 0), (0, v.cols - 1), (0, v.cols - 2), (1, v.cols - 1)] {
                 for (rr, cc) in [(r, c), (v.rows - 1 - r, v.cols - 1 - c)] {
                     if let Some(sq) = v.square_at(rr, cc) {
                         let bit = 1u128 << sq.index();
@@ -160,17 +147,12 @@ impl Tables {
         }
         // The directions come from the rule definition's own board layout.
         let man_moves = [Color::White, Color::Black].map(|c| Dirs::new(v.man_move_offsets(c)));
-        let man_captures =
-            [Color::White, Color::Black].map(|c| Dirs::new(v.man_capture_offsets(c)));
+        let man_captures = [Color::White, Color::Black].map(|c| Dirs::new(v.man_capture_offsets(c)));
         let king_dirs = Dirs::new(v.king_capture_offsets());
         let king_moves = Dirs::new(v.king_move_offsets());
         let mut advance_index = [0usize; 12];
         for (r, slot) in advance_index.iter_mut().enumerate().take(v.rows as usize) {
-            *slot = if v.rows <= 10 {
-                r
-            } else {
-                r * 9 / (v.rows as usize - 1)
-            };
+            *slot = if v.rows <= 10 { r } else { r * 9 / (v.rows as usize - 1) };
         }
 
         let mut cone = [vec![0u128; 128], vec![0u128; 128]];
@@ -180,20 +162,12 @@ impl Tables {
                 let mut set = 0u128;
                 for other in v.squares() {
                     let (r2, c2) = v.coords(other);
-                    let ahead = if color == Color::White {
-                        r2 as i32 - r as i32
-                    } else {
-                        r as i32 - r2 as i32
-                    };
+                    let ahead = if color == Color::White { r2 as i32 - r as i32 } else { r as i32 - r2 as i32 };
                     if ahead <= 0 {
                         continue;
                     }
                     let spread = (c2 as i32 - c as i32).abs();
-                    let reachable = if v.orthogonal {
-                        spread <= 1
-                    } else {
-                        spread <= ahead
-                    };
+                    let reachable = if v.orthogonal { spread <= 1 } else { spread <= ahead };
                     if reachable {
                         set |= 1u128 << other.index();
                     }
@@ -232,9 +206,7 @@ impl Tables {
             double_corners,
             cone,
             start_pieces: Position::start(id).occupied().count(),
-            far: [0, 1].map(|c| {
-                (v.rows as usize / 2..v.rows as usize).fold(0, |acc, r| acc | rel_row[c][r])
-            }),
+            far: [0, 1].map(|c| (v.rows as usize / 2..v.rows as usize).fold(0, |acc, r| acc | rel_row[c][r])),
         }
     }
 
@@ -254,11 +226,7 @@ impl Tables {
         let kings = p.king_squares().0;
         let empty = self.mask & !(own | opp);
         let men = own & !kings;
-        let victims_for_men = if self.men_capture_kings {
-            opp
-        } else {
-            opp & !kings
-        };
+        let victims_for_men = if self.men_capture_kings { opp } else { opp & !kings };
         for &d in self.man_captures[ui].as_slice() {
             if shift(shift(men, d) & victims_for_men, d) & empty != 0 {
                 return true;
@@ -302,12 +270,7 @@ impl Tables {
             // Frisian king move limit: this king may not make a plain move now.
             my_kings &= !(1u128 << tired.index());
         }
-        my_kings != 0
-            && self
-                .king_moves
-                .as_slice()
-                .iter()
-                .any(|&d| shift(my_kings, d) & empty != 0)
+        my_kings != 0 && self.king_moves.as_slice().iter().any(|&d| shift(my_kings, d) & empty != 0)
     }
 
     /// The quiet steps of the side to move, the same set as the rules core's quiet moves. Only
@@ -327,11 +290,7 @@ impl Tables {
             while to != 0 {
                 let t = to.trailing_zeros() as i32;
                 to &= to - 1;
-                out.push(Step {
-                    from: (t - d) as u8,
-                    to: t as u8,
-                    promotes: promotion >> t & 1 != 0,
-                });
+                out.push(Step { from: (t - d) as u8, to: t as u8, promotes: promotion >> t & 1 != 0 });
             }
         }
         let mut my_kings = own & kings;
@@ -347,11 +306,7 @@ impl Tables {
             for &d in self.king_moves.as_slice() {
                 let mut at = from + d;
                 while (0..128).contains(&at) && empty >> at & 1 != 0 {
-                    out.push(Step {
-                        from: from as u8,
-                        to: at as u8,
-                        promotes: false,
-                    });
+                    out.push(Step { from: from as u8, to: at as u8, promotes: false });
                     if !self.flying {
                         break;
                     }
@@ -366,11 +321,7 @@ impl Tables {
     pub(crate) fn play_step(&self, p: &Position, s: Step) -> Position {
         if self.king_limit {
             // The rules core keeps the king move counts.
-            return p.play(&crate::rules::Move::step(
-                Square::new(s.from),
-                Square::new(s.to),
-                s.promotes,
-            ));
+            return p.play(&crate::rules::Move::step(Square::new(s.from), Square::new(s.to), s.promotes));
         }
         let mut next = *p;
         let us = p.side.index();
@@ -433,10 +384,7 @@ impl Material {
         let k = p.king_squares();
         let w = p.color_pieces(Color::White);
         let b = p.color_pieces(Color::Black);
-        Material {
-            men: [(w & !k).count(), (b & !k).count()],
-            kings: [(w & k).count(), (b & k).count()],
-        }
+        Material { men: [(w & !k).count(), (b & !k).count()], kings: [(w & k).count(), (b & k).count()] }
     }
     pub(crate) fn total(&self, c: usize) -> u32 {
         self.men[c] + self.kings[c]

@@ -9,9 +9,7 @@
 //! the rules core's "next square on the board".
 
 use super::board::{Tables, shift};
-use crate::rules::{
-    Bitboard, CapturePriority, MAX_JUMPS, Move, Position, PromotionInCapture, Square, keep_best,
-};
+use crate::rules::{Bitboard, CapturePriority, MAX_JUMPS, Move, Position, PromotionInCapture, Square, keep_best};
 
 /// The most capture paths one node of the search walks.
 const MAX_CAPTURE_PATHS: usize = 1 << 16;
@@ -72,11 +70,7 @@ impl Tables {
         let kings = p.king_squares().0;
         let occupied = own | opponents;
         let empty = self.mask & !occupied;
-        let man_victims = if self.men_capture_kings {
-            opponents
-        } else {
-            opponents & !kings
-        };
+        let man_victims = if self.men_capture_kings { opponents } else { opponents & !kings };
         // Men with a first jump, found for the whole board at once; the others would record nothing.
         // Most captures by men are single jumps: a landing from which no second jump can follow is
         // recorded here, and only men with a longer capture go through the full search.
@@ -157,11 +151,7 @@ impl Tables {
                     let victim = 1u128 << (from + d);
                     g.out.push(Capture {
                         captured: victim,
-                        meets: if opponent_kings & victim != 0 {
-                            1 << 63
-                        } else {
-                            0
-                        },
+                        meets: if opponent_kings & victim != 0 { 1 << 63 } else { 0 },
                         from: from as u8,
                         to: to as u8,
                         jumps: 1,
@@ -255,12 +245,7 @@ fn rank(c: &Capture, priority: CapturePriority, opponent_kings: u128) -> (u32, u
         CapturePriority::QuantityThenQuality => (count, 0, kings, 0),
         CapturePriority::Italian => (count, c.started_as_king as u32, kings, c.meets),
         CapturePriority::KingCaptures => (0, c.started_as_king as u32, 0, 0),
-        CapturePriority::Value => (
-            32 * (count - kings) + 63 * kings,
-            c.started_as_king as u32,
-            0,
-            0,
-        ),
+        CapturePriority::Value => (32 * (count - kings) + 63 * kings, c.started_as_king as u32, 0, 0),
     }
 }
 
@@ -289,11 +274,7 @@ impl Gen<'_> {
             return true;
         }
         let t = self.t;
-        let dirs = if king {
-            &t.king_dirs
-        } else {
-            &t.man_captures[self.side]
-        };
+        let dirs = if king { &t.king_dirs } else { &t.man_captures[self.side] };
         let mut any = false;
         for &dir in dirs.as_slice() {
             if dir == skip || (t.no_reversal && dir == -last_dir) {
@@ -321,11 +302,7 @@ impl Gen<'_> {
         meets: u64,
     ) -> bool {
         let victim = at + dir;
-        let victims = if king {
-            self.opponents
-        } else {
-            self.man_victims
-        };
+        let victims = if king { self.opponents } else { self.man_victims };
         if !bit(victims & !captured, victim) {
             return false;
         }
@@ -341,18 +318,7 @@ impl Gen<'_> {
             (true, PromotionInCapture::ContinuesAsKing) => (true, true),
             _ => (true, king),
         };
-        if !(continues
-            && self.extend(
-                land,
-                king_after,
-                captured,
-                dir,
-                occupied,
-                depth + 1,
-                0,
-                meets,
-            ))
-        {
+        if !(continues && self.extend(land, king_after, captured, dir, occupied, depth + 1, 0, meets)) {
             self.record(land, captured, depth + 1, king_after, meets);
         }
         true
@@ -362,37 +328,14 @@ impl Gen<'_> {
     /// occupied squares (the piece leaves at once where the variant says so), and the Italian
     /// record of where opponent kings were met.
     #[inline]
-    fn take(
-        &self,
-        victim: i32,
-        captured: u128,
-        occupied: u128,
-        depth: usize,
-        meets: u64,
-    ) -> (u128, u128, u64) {
+    fn take(&self, victim: i32, captured: u128, occupied: u128, depth: usize, meets: u64) -> (u128, u128, u64) {
         let vb = 1u128 << victim;
-        let occupied = if self.t.immediate_removal {
-            occupied & !vb
-        } else {
-            occupied
-        };
-        let meets = if self.opponent_kings & vb != 0 {
-            meets | 1 << (63 - depth)
-        } else {
-            meets
-        };
+        let occupied = if self.t.immediate_removal { occupied & !vb } else { occupied };
+        let meets = if self.opponent_kings & vb != 0 { meets | 1 << (63 - depth) } else { meets };
         (captured | vb, occupied, meets)
     }
 
-    fn flying_jump(
-        &mut self,
-        at: i32,
-        dir: i32,
-        captured: u128,
-        occupied: u128,
-        depth: usize,
-        meets: u64,
-    ) -> bool {
+    fn flying_jump(&mut self, at: i32, dir: i32, captured: u128, occupied: u128, depth: usize, meets: u64) -> bool {
         let t = self.t;
         let empty = t.mask & !occupied;
         let mut victim = at + dir;

@@ -133,9 +133,7 @@ pub fn decode_position(variant: VariantId, text: &str) -> Result<Position, HubEr
 pub fn game_of(variant: VariantId, line: &Line) -> Result<GameState, HubError> {
     let start = match (line.get("pos"), line.get("fen")) {
         (Some(p), _) => decode_position(variant, p)?,
-        (None, Some(fen)) => {
-            Position::from_fen(variant, fen).map_err(|e| HubError::Position(format!("{fen}: {e}")))?
-        }
+        (None, Some(fen)) => Position::from_fen(variant, fen).map_err(|e| HubError::Position(format!("{fen}: {e}")))?,
         (None, None) => Position::start(variant),
     };
     let mut game = GameState::new(start);
@@ -183,7 +181,8 @@ pub fn decode_move(p: &Position, text: &str) -> Result<Move, HubError> {
             })
     });
     // Some engines write a capture with its landing squares instead (PDN style).
-    let found = found.or_else(|| legal.iter().find(|m| m.from() == squares[0] && m.to() == *squares.last().unwrap_or(&squares[0])));
+    let found = found
+        .or_else(|| legal.iter().find(|m| m.from() == squares[0] && m.to() == *squares.last().unwrap_or(&squares[0])));
     found.copied().ok_or_else(bad)
 }
 
@@ -321,7 +320,10 @@ where
                     let result = eng.analyse(&st, &lim, Some(c2), &mut |info| say(&out2, &info_line(&root, info)));
                     match result {
                         Ok(r) => {
-                            let ponder = r.pv.get(1).map(|m| format!(" ponder={}", encode_move(&root.play(&r.best), m))).unwrap_or_default();
+                            let ponder =
+                                r.pv.get(1)
+                                    .map(|m| format!(" ponder={}", encode_move(&root.play(&r.best), m)))
+                                    .unwrap_or_default();
                             say(&out2, &format!("done move={}{ponder}", encode_move(&root, &r.best)));
                         }
                         Err(e) => say(&out2, &format!("error message=\"{e}\"")),
@@ -438,7 +440,12 @@ impl HubClient {
     /// played since (for repetitions).
     /// Asks for a move after `moves` from `start`; also returns the engine's last reported score
     /// (hundredths of a man for the side to move), when it gave one.
-    pub fn go(&mut self, start: &Position, moves: &[Move], movetime: Duration) -> Result<(Move, Option<i32>), HubError> {
+    pub fn go(
+        &mut self,
+        start: &Position,
+        moves: &[Move],
+        movetime: Duration,
+    ) -> Result<(Move, Option<i32>), HubError> {
         let mut pos = *start;
         let mut texts = Vec::new();
         for m in moves {
@@ -541,7 +548,10 @@ mod tests {
     #[test]
     fn level_lines_give_limits() {
         assert_eq!(level_limits(&Line::parse("level depth=7").unwrap()).depth, Some(7));
-        assert_eq!(level_limits(&Line::parse("level move-time=0.5").unwrap()).movetime, Some(Duration::from_millis(500)));
+        assert_eq!(
+            level_limits(&Line::parse("level move-time=0.5").unwrap()).movetime,
+            Some(Duration::from_millis(500))
+        );
         assert_eq!(level_limits(&Line::parse("level infinite").unwrap()), Limits::default());
         let t = level_limits(&Line::parse("level moves=10 time=60").unwrap()).movetime.unwrap();
         assert!(t > Duration::from_secs(5) && t < Duration::from_secs(7));

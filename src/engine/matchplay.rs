@@ -104,21 +104,19 @@ impl Player {
                 let w = match weights {
                     None => Weights::for_variant(variant),
                     Some(path) => {
-                        let text = std::fs::read_to_string(path)
-                            .map_err(|e| MatchError::Weights { path: path.display().to_string(), message: e.to_string() })?;
-                        Weights::from_toml(variant, &text)
-                            .map_err(|e| MatchError::Weights { path: path.display().to_string(), message: e.to_string() })?
+                        let text = std::fs::read_to_string(path).map_err(|e| MatchError::Weights {
+                            path: path.display().to_string(),
+                            message: e.to_string(),
+                        })?;
+                        Weights::from_toml(variant, &text).map_err(|e| MatchError::Weights {
+                            path: path.display().to_string(),
+                            message: e.to_string(),
+                        })?
                     }
                 };
                 let mut engine = Box::new(Engine::with_weights(variant, w, level.tt_bits().max(18)));
                 engine.searcher().set_threat_search(*threats);
-                Ok(Player::Internal {
-                    engine,
-                    level: *level,
-                    movetime_ms: *movetime_ms,
-                    seed,
-                    label: spec.to_string(),
-                })
+                Ok(Player::Internal { engine, level: *level, movetime_ms: *movetime_ms, seed, label: spec.to_string() })
             }
             PlayerSpec::Hub { command, moves } => {
                 Ok(Player::Hub { client: Box::new(HubClient::start(command, variant)?), moves: *moves })
@@ -153,7 +151,12 @@ impl Player {
                     (Some(ms), l) if l != Level::Easy => {
                         // The time given replaces the level's own time and node limits; a depth cap
                         // (medium's) stays, as it is what makes the level.
-                        let limits = Limits { movetime: Some(Duration::from_millis(*ms)), use_all_time: true, nodes: None, ..l.limits() };
+                        let limits = Limits {
+                            movetime: Some(Duration::from_millis(*ms)),
+                            use_all_time: true,
+                            nodes: None,
+                            ..l.limits()
+                        };
                         engine.analyse(&game.state, &limits, None, &mut |_| {})
                     }
                     (_, l) => engine.play(&game.state, l, *seed, None),
@@ -397,12 +400,32 @@ pub fn pdn(game: &Game, white: &str, black: &str, result: &GameResult, event: &s
     let rules = v.rules();
     let big = rules.rows == 10;
     let res = match result.winner {
-        Some(Color::White) => if big { "2-0" } else { "1-0" },
-        Some(Color::Black) => if big { "0-2" } else { "0-1" },
-        None => if big { "1-1" } else { "1/2-1/2" },
+        Some(Color::White) => {
+            if big {
+                "2-0"
+            } else {
+                "1-0"
+            }
+        }
+        Some(Color::Black) => {
+            if big {
+                "0-2"
+            } else {
+                "0-1"
+            }
+        }
+        None => {
+            if big {
+                "1-1"
+            } else {
+                "1/2-1/2"
+            }
+        }
     };
     let mut s = String::new();
-    s.push_str(&format!("[Event \"{event}\"]\n[Round \"{round}\"]\n[White \"{white}\"]\n[Black \"{black}\"]\n[Result \"{res}\"]\n"));
+    s.push_str(&format!(
+        "[Event \"{event}\"]\n[Round \"{round}\"]\n[White \"{white}\"]\n[Black \"{black}\"]\n[Result \"{res}\"]\n"
+    ));
     if result.end == GameEnd::Adjudicated {
         s.push_str("[Termination \"adjudication\"]\n");
     }
@@ -430,7 +453,12 @@ mod tests {
         );
         assert_eq!(
             "internal:facil:weights=w.toml".parse::<PlayerSpec>().unwrap(),
-            PlayerSpec::Internal { level: Level::Easy, movetime_ms: None, weights: Some("w.toml".into()), threats: false }
+            PlayerSpec::Internal {
+                level: Level::Easy,
+                movetime_ms: None,
+                weights: Some("w.toml".into()),
+                threats: false
+            }
         );
         assert_eq!(
             "python -m dame hub".parse::<PlayerSpec>().unwrap(),

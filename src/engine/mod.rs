@@ -82,10 +82,21 @@ impl Level {
     /// (Brazilian 58%, Spanish 67%).
     pub fn limits(self) -> Limits {
         match self {
-            Level::Easy => Limits { movetime: Some(Duration::from_millis(40)), depth: Some(3), nodes: None, use_all_time: false },
-            Level::Medium => Limits { movetime: Some(Duration::from_millis(220)), depth: Some(6), nodes: None, use_all_time: false },
-            Level::Hard => Limits { movetime: Some(Duration::from_millis(920)), depth: None, nodes: Some(HARD_NODES), use_all_time: false },
-            Level::Master => Limits { movetime: Some(Duration::from_millis(2850)), depth: None, nodes: None, use_all_time: true },
+            Level::Easy => {
+                Limits { movetime: Some(Duration::from_millis(40)), depth: Some(3), nodes: None, use_all_time: false }
+            }
+            Level::Medium => {
+                Limits { movetime: Some(Duration::from_millis(220)), depth: Some(6), nodes: None, use_all_time: false }
+            }
+            Level::Hard => Limits {
+                movetime: Some(Duration::from_millis(920)),
+                depth: None,
+                nodes: Some(HARD_NODES),
+                use_all_time: false,
+            },
+            Level::Master => {
+                Limits { movetime: Some(Duration::from_millis(2850)), depth: None, nodes: None, use_all_time: true }
+            }
         }
     }
 
@@ -185,7 +196,13 @@ impl Engine {
     }
 
     /// Chooses a move the way `level` plays. `seed` makes the easy level's choices repeatable.
-    pub fn play(&mut self, state: &GameState, level: Level, seed: u64, cancel: Option<Arc<AtomicBool>>) -> Result<SearchResult, EngineError> {
+    pub fn play(
+        &mut self,
+        state: &GameState,
+        level: Level,
+        seed: u64,
+        cancel: Option<Arc<AtomicBool>>,
+    ) -> Result<SearchResult, EngineError> {
         if level == Level::Easy {
             return self.play_easy(state, seed, cancel);
         }
@@ -194,7 +211,12 @@ impl Engine {
 
     /// Scores every move with a shallow search and picks one at random, favouring the better ones:
     /// sometimes the best, often a decent move, now and then a slip a beginner would make.
-    fn play_easy(&mut self, state: &GameState, seed: u64, cancel: Option<Arc<AtomicBool>>) -> Result<SearchResult, EngineError> {
+    fn play_easy(
+        &mut self,
+        state: &GameState,
+        seed: u64,
+        cancel: Option<Arc<AtomicBool>>,
+    ) -> Result<SearchResult, EngineError> {
         let started = std::time::Instant::now();
         let scored = self.searcher.score_moves(state, 2, cancel);
         let Some(&(_, top)) = scored.first() else { return Err(EngineError::NoMoves) };
@@ -229,13 +251,25 @@ impl Engine {
 }
 
 fn result_of(info: Info) -> SearchResult {
-    SearchResult { best: info.pv[0], score: info.score, depth: info.depth, nodes: info.nodes, time: info.time, pv: info.pv }
+    SearchResult {
+        best: info.pv[0],
+        score: info.score,
+        depth: info.depth,
+        nodes: info.nodes,
+        time: info.time,
+        pv: info.pv,
+    }
 }
 
 /// Thinks about the position of `state` at `level` with a fresh engine and returns the move to play.
 /// Blocking: call it through `tokio::task::spawn_blocking` (or a thread of its own) from async code.
 /// Setting `cancel` stops the search early; the answer is then the best move found so far.
-pub fn think(state: &GameState, level: Level, seed: u64, cancel: Option<Arc<AtomicBool>>) -> Result<SearchResult, EngineError> {
+pub fn think(
+    state: &GameState,
+    level: Level,
+    seed: u64,
+    cancel: Option<Arc<AtomicBool>>,
+) -> Result<SearchResult, EngineError> {
     let start = std::time::Instant::now();
     let result = Engine::new(state.position().variant(), level.tt_bits()).play(state, level, seed, cancel);
     if let Some(observer) = THINK_OBSERVER.get() {
@@ -255,7 +289,11 @@ pub fn observe_searches(observer: fn(Level, Duration)) -> bool {
 }
 
 /// Thinks with explicit limits (time, depth, nodes) instead of a level.
-pub fn think_with(state: &GameState, limits: &Limits, cancel: Option<Arc<AtomicBool>>) -> Result<SearchResult, EngineError> {
+pub fn think_with(
+    state: &GameState,
+    limits: &Limits,
+    cancel: Option<Arc<AtomicBool>>,
+) -> Result<SearchResult, EngineError> {
     Engine::new(state.position().variant(), 20).analyse(state, limits, cancel, &mut |_| {})
 }
 

@@ -98,7 +98,12 @@ pub struct Review {
 impl Review {
     /// The mean accuracy of `color`'s moves that had a choice; `None` without any.
     pub fn accuracy(&self, color: Color) -> Option<f64> {
-        let own: Vec<f64> = self.moves.iter().filter(|m| m.mover == color && m.judgement != Judgement::Forced).map(|m| m.accuracy).collect();
+        let own: Vec<f64> = self
+            .moves
+            .iter()
+            .filter(|m| m.mover == color && m.judgement != Judgement::Forced)
+            .map(|m| m.accuracy)
+            .collect();
         (!own.is_empty()).then(|| own.iter().sum::<f64>() / own.len() as f64)
     }
 
@@ -141,7 +146,12 @@ pub fn review(
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<Review, EngineError> {
     let mut engine = Engine::new(start.variant(), 20);
-    let search = Limits { nodes: Some(limits.nodes), movetime: Some(limits.max_time_per_position), depth: None, use_all_time: false };
+    let search = Limits {
+        nodes: Some(limits.nodes),
+        movetime: Some(limits.max_time_per_position),
+        depth: None,
+        use_all_time: false,
+    };
     let mut state = GameState::new(*start);
     let mut searched: Vec<Searched> = Vec::with_capacity(moves.len() + 1);
     let total = moves.len() + 1;
@@ -182,7 +192,17 @@ pub fn review(
         let win_after = if played.same_effect(&best) { win_before } else { win_percent(after) };
         let loss = (win_before - win_after).max(0.0);
         let judgement = if *legal <= 1 { Judgement::Forced } else { Judgement::of_loss(loss) };
-        reviews.push(MoveReview { index: i, mover, played: *played, best, best_line, win_before, win_after, judgement, accuracy: move_accuracy(loss) });
+        reviews.push(MoveReview {
+            index: i,
+            mover,
+            played: *played,
+            best,
+            best_line,
+            win_before,
+            win_after,
+            judgement,
+            accuracy: move_accuracy(loss),
+        });
     }
     let white_scores = searched
         .iter()
@@ -256,7 +276,8 @@ mod tests {
         // English: Black's last man cannot escape White's and is taken: the game is over.
         let (start, moves) = play(VariantId::English, Some("B:W22:B14"), &["14-18", "22x15"]);
         let mut seen = Vec::new();
-        let r = review(&start, &moves, &ReviewLimits::default(), None, &mut |done, total| seen.push((done, total))).unwrap();
+        let r = review(&start, &moves, &ReviewLimits::default(), None, &mut |done, total| seen.push((done, total)))
+            .unwrap();
         assert_eq!(seen, vec![(1, 3), (2, 3), (3, 3)]);
         assert_eq!(r.white_scores.len(), 3);
         assert_eq!(r.white_scores[2], WIN_BOUND, "Black has no piece left: White has won");

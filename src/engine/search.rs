@@ -39,18 +39,11 @@ pub struct Limits {
 
 impl Limits {
     pub fn depth(d: u32) -> Limits {
-        Limits {
-            depth: Some(d),
-            ..Limits::default()
-        }
+        Limits { depth: Some(d), ..Limits::default() }
     }
     /// `ms` milliseconds per move, all of them used.
     pub fn movetime(ms: u64) -> Limits {
-        Limits {
-            movetime: Some(Duration::from_millis(ms)),
-            use_all_time: true,
-            ..Limits::default()
-        }
+        Limits { movetime: Some(Duration::from_millis(ms)), use_all_time: true, ..Limits::default() }
     }
 }
 
@@ -108,11 +101,7 @@ pub struct Searcher {
 /// A compact move identity for tables: origin, destination and a fingerprint of the captured set.
 #[inline]
 pub(crate) fn move_key(m: &Move) -> u32 {
-    key_of(
-        m.from().index() as u8,
-        m.to().index() as u8,
-        m.captured_set().0,
-    )
+    key_of(m.from().index() as u8, m.to().index() as u8, m.captured_set().0)
 }
 
 #[inline]
@@ -165,12 +154,7 @@ impl Searcher {
         self.nodes
     }
 
-    pub(crate) fn prepare(
-        &mut self,
-        state: &GameState,
-        limits: &Limits,
-        cancel: Option<std::sync::Arc<AtomicBool>>,
-    ) {
+    pub(crate) fn prepare(&mut self, state: &GameState, limits: &Limits, cancel: Option<std::sync::Arc<AtomicBool>>) {
         self.started = Instant::now();
         self.deadline = limits.movetime.map(|t| self.started + t);
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
@@ -210,27 +194,15 @@ impl Searcher {
         }
         let quiet = state.quiet_plies();
         let same = state.same_material_plies();
-        let mut root_moves: Vec<RootMove> = moves
-            .iter()
-            .map(|&mv| RootMove {
-                mv,
-                score: -INFINITY,
-            })
-            .collect();
+        let mut root_moves: Vec<RootMove> = moves.iter().map(|&mv| RootMove { mv, score: -INFINITY }).collect();
         // Order the first iteration by the table move, then by a one-ply look.
         let tt_move = self.tt.probe(root.zobrist()).map(|e| e.mv).unwrap_or(0);
         for rm in root_moves.iter_mut() {
-            rm.score = if move_key(&rm.mv) == tt_move {
-                INFINITY
-            } else {
-                -evaluate(&root.play(&rm.mv), &self.weights)
-            };
+            rm.score =
+                if move_key(&rm.mv) == tt_move { INFINITY } else { -evaluate(&root.play(&rm.mv), &self.weights) };
         }
         root_moves.sort_by_key(|r| std::cmp::Reverse(r.score));
-        let max_depth = limits
-            .depth
-            .unwrap_or(MAX_PLY as u32 - 8)
-            .clamp(1, MAX_PLY as u32 - 8) as i32;
+        let max_depth = limits.depth.unwrap_or(MAX_PLY as u32 - 8).clamp(1, MAX_PLY as u32 - 8) as i32;
         let mut best: Option<Info> = None;
         let single = root_moves.len() == 1;
         let mut score: i32 = 0;
@@ -281,11 +253,7 @@ impl Searcher {
                 score,
                 nodes: self.nodes,
                 time: self.started.elapsed(),
-                pv: if pv.is_empty() {
-                    vec![root_moves[0].mv]
-                } else {
-                    pv
-                },
+                pv: if pv.is_empty() { vec![root_moves[0].mv] } else { pv },
             };
             report(&info);
             best = Some(info);
@@ -390,48 +358,24 @@ impl Searcher {
             }
         }
         if !self.stopped && best > -INFINITY {
-            let bound = if best >= beta {
-                Bound::Lower
-            } else {
-                Bound::Exact
-            };
+            let bound = if best >= beta { Bound::Lower } else { Bound::Exact };
             if bound == Bound::Exact || best >= beta {
-                self.tt
-                    .store(root.zobrist(), move_key(&moves[0].mv), best, depth, bound);
+                self.tt.store(root.zobrist(), move_key(&moves[0].mv), best, depth, bound);
             }
         }
         best
     }
 
     #[inline]
-    fn child_counters(
-        &self,
-        pos: &Position,
-        mv: &Move,
-        quiet: u32,
-        same: u32,
-    ) -> (Position, u32, u32) {
+    fn child_counters(&self, pos: &Position, mv: &Move, quiet: u32, same: u32) -> (Position, u32, u32) {
         let child = pos.play(mv);
-        let cq = if pos.is_irreversible(mv) {
-            0
-        } else {
-            quiet + 1
-        };
-        let cs = if mv.is_capture() || mv.promotes() {
-            0
-        } else {
-            same + 1
-        };
+        let cq = if pos.is_irreversible(mv) { 0 } else { quiet + 1 };
+        let cs = if mv.is_capture() || mv.promotes() { 0 } else { same + 1 };
         (child, cq, cs)
     }
 
     fn update_pv(&mut self, ply: usize, key: u32) {
-        let child_len = self
-            .pv_len
-            .get(ply + 1)
-            .copied()
-            .unwrap_or(ply + 1)
-            .max(ply + 1);
+        let child_len = self.pv_len.get(ply + 1).copied().unwrap_or(ply + 1).max(ply + 1);
         let (head, tail) = self.pv.split_at_mut(ply + 1);
         head[ply][ply] = key;
         head[ply][ply + 1..child_len].copy_from_slice(&tail[0][ply + 1..child_len]);
@@ -460,11 +404,7 @@ impl Searcher {
             self.stopped = true;
         }
         if self.nodes & 1023 == 0 {
-            if self
-                .cancel
-                .as_ref()
-                .is_some_and(|c| c.load(Ordering::Relaxed))
-            {
+            if self.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed)) {
                 self.stopped = true;
             }
             if self.deadline.is_some_and(|d| Instant::now() >= d) {
@@ -498,18 +438,11 @@ impl Searcher {
                         return true;
                     }
                 }
-                DrawRule::ShortEnding {
-                    min_strong,
-                    max_strong,
-                    all_kings,
-                    moves_each,
-                    ..
-                } => {
+                DrawRule::ShortEnding { min_strong, max_strong, all_kings, moves_each, .. } => {
                     if same >= 2 * moves_each as u32 {
                         for weak in [Color::White, Color::Black] {
                             let strong = weak.opposite();
-                            let (k, m) =
-                                (pos.count(strong, Role::King), pos.count(strong, Role::Man));
+                            let (k, m) = (pos.count(strong, Role::King), pos.count(strong, Role::Man));
                             if pos.count(weak, Role::King) == 1
                                 && pos.count(weak, Role::Man) == 0
                                 && k >= 1
@@ -521,18 +454,11 @@ impl Searcher {
                         }
                     }
                 }
-                DrawRule::BalancedKings {
-                    min_total,
-                    max_total,
-                    moves_each,
-                    ..
-                } => {
+                DrawRule::BalancedKings { min_total, max_total, moves_each, .. } => {
                     if same >= 2 * moves_each as u32 {
                         let total = pos.occupied().count();
                         if (min_total as u32..=max_total as u32).contains(&total)
-                            && [Color::White, Color::Black]
-                                .iter()
-                                .all(|&c| pos.count(c, Role::King) > 0)
+                            && [Color::White, Color::Black].iter().all(|&c| pos.count(c, Role::King) > 0)
                         {
                             return true;
                         }
@@ -540,9 +466,7 @@ impl Searcher {
                 }
                 DrawRule::LoneKings { .. } => {
                     if pos.occupied().count() == 2
-                        && [Color::White, Color::Black]
-                            .iter()
-                            .all(|&c| pos.count(c, Role::King) == 1)
+                        && [Color::White, Color::Black].iter().all(|&c| pos.count(c, Role::King) == 1)
                     {
                         return true;
                     }
@@ -573,8 +497,7 @@ impl Searcher {
         if ply > self.seldepth {
             self.seldepth = ply;
         }
-        if (quiet >= 4 && self.is_repetition(quiet))
-            || ((quiet >= 8 || same >= 8) && self.rule_draw(pos, quiet, same))
+        if (quiet >= 4 && self.is_repetition(quiet)) || ((quiet >= 8 || same >= 8) && self.rule_draw(pos, quiet, same))
         {
             return 0;
         }
@@ -603,10 +526,7 @@ impl Searcher {
             }
             // At the horizon, a capture the opponent threatens is looked at once more: every reply
             // is tried (there is no passing in draughts), and the captures that follow are resolved.
-            if !(self.threats
-                && depth == 0
-                && tables.can_capture(pos, pos.side_to_move().opposite()))
-            {
+            if !(self.threats && depth == 0 && tables.can_capture(pos, pos.side_to_move().opposite())) {
                 return evaluate(pos, &self.weights);
             }
         }
@@ -639,15 +559,9 @@ impl Searcher {
                 let score = if key == tt_move {
                     1 << 30
                 } else {
-                    (1 << 24)
-                        + (c.jumps as i32) * 1000
-                        + (c.captured & kings).count_ones() as i32 * 500
+                    (1 << 24) + (c.jumps as i32) * 1000 + (c.captured & kings).count_ones() as i32 * 500
                 };
-                list.push(Cand {
-                    score,
-                    key,
-                    idx: i as u16,
-                });
+                list.push(Cand { score, key, idx: i as u16 });
             }
         } else {
             tables.quiet_steps(pos, &mut steps);
@@ -664,11 +578,7 @@ impl Searcher {
                 } else {
                     self.history[history_slot(side, m.from, m.to)]
                 };
-                list.push(Cand {
-                    score,
-                    key,
-                    idx: i as u16,
-                });
+                list.push(Cand { score, key, idx: i as u16 });
             }
         }
         let n = list.len();
@@ -695,11 +605,7 @@ impl Searcher {
                 }
             }
             list.swap(i, bi);
-            let Cand {
-                score: order,
-                key,
-                idx,
-            } = list[i];
+            let Cand { score: order, key, idx } = list[i];
             let (child, cq, cs, promotes) = if must_capture {
                 let c = &caps[idx as usize];
                 // A capture is irreversible: both counters start again.
@@ -730,11 +636,9 @@ impl Searcher {
                     }
                     self.capture_hint = 1 + child_captures as u8;
                 }
-                score =
-                    -self.search_node(&child, new_depth - r, -alpha - 1, -alpha, ply + 1, cq, cs);
+                score = -self.search_node(&child, new_depth - r, -alpha - 1, -alpha, ply + 1, cq, cs);
                 if r > 0 && score > alpha && !self.stopped {
-                    score =
-                        -self.search_node(&child, new_depth, -alpha - 1, -alpha, ply + 1, cq, cs);
+                    score = -self.search_node(&child, new_depth, -alpha - 1, -alpha, ply + 1, cq, cs);
                 }
                 if score > alpha && score < beta && !self.stopped {
                     score = -self.search_node(&child, new_depth, -beta, -alpha, ply + 1, cq, cs);
@@ -787,8 +691,7 @@ impl Searcher {
             Bound::Upper
         };
         let stored_move = if bound == Bound::Upper { 0 } else { best_key };
-        self.tt
-            .store(hash, stored_move, to_tt(best, ply), depth.max(0), bound);
+        self.tt.store(hash, stored_move, to_tt(best, ply), depth.max(0), bound);
         best
     }
 }
@@ -839,11 +742,7 @@ fn from_tt(score: i32, ply: usize) -> i32 {
 /// The score of a side to move that has no move (or no piece) at `ply`: a loss, or a win when the
 /// variant is played to lose.
 fn stuck_score(losing: bool, ply: usize) -> i32 {
-    if losing {
-        WIN - ply as i32
-    } else {
-        -WIN + ply as i32
-    }
+    if losing { WIN - ply as i32 } else { -WIN + ply as i32 }
 }
 
 /// Scores a finished search for display: men as a decimal, or `win N` / `loss N` in plies.

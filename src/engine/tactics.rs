@@ -60,7 +60,12 @@ fn rating_for_depth(depth: u32) -> u32 {
 
 /// The line from `state` along the deep search's `pv`, kept while every solver's move in it is the
 /// only good one at `deep` plies (or the only legal move), cut after the last such move.
-fn unique_line(engine: &mut Engine, state: &GameState, pv: &[crate::rules::Move], deep: u32) -> Vec<crate::rules::Move> {
+fn unique_line(
+    engine: &mut Engine,
+    state: &GameState,
+    pv: &[crate::rules::Move],
+    deep: u32,
+) -> Vec<crate::rules::Move> {
     let mut line = vec![pv[0]];
     let mut at = state.clone();
     at.play(&pv[0]);
@@ -148,12 +153,21 @@ fn line_wins_material(pos: &Position, pv: &[crate::rules::Move], king: i32, gain
 /// The puzzle in `state`, if it holds one: the `deep` search scores at least 1.2 men and its
 /// principal variation wins at least a man of material (or the game), every other move scores at
 /// least 1.2 men less, and `missed` (a shallower search's choice, when given) is another move.
-fn probe(engine: &mut Engine, state: &GameState, deep: u32, king: i32, missed: Option<&crate::rules::Move>) -> Option<Puzzle> {
+fn probe(
+    engine: &mut Engine,
+    state: &GameState,
+    deep: u32,
+    king: i32,
+    missed: Option<&crate::rules::Move>,
+) -> Option<Puzzle> {
     use super::Limits;
     let pos = *state.position();
     engine.new_game();
     let d = engine.analyse(state, &Limits::depth(deep), None, &mut |_| {}).ok()?;
-    if d.score < 120 || missed.is_some_and(|m| m.same_effect(&d.best)) || !(d.score >= WIN_BOUND || line_wins_material(&pos, &d.pv, king, 100)) {
+    if d.score < 120
+        || missed.is_some_and(|m| m.same_effect(&d.best))
+        || !(d.score >= WIN_BOUND || line_wins_material(&pos, &d.pv, king, 100))
+    {
         return None;
     }
     engine.new_game();

@@ -30,15 +30,8 @@ fn levels_parse_in_both_languages_and_digits() {
     }
     assert!("5".parse::<Level>().is_err());
     assert_eq!(serde_json::to_string(&Level::Hard).unwrap(), "\"hard\"");
-    assert_eq!(
-        serde_json::from_str::<Level>("\"master\"").unwrap(),
-        Level::Master
-    );
-    assert!(
-        Level::ALL
-            .iter()
-            .all(|l| l.limits().movetime.unwrap() < l.budget())
-    );
+    assert_eq!(serde_json::from_str::<Level>("\"master\"").unwrap(), Level::Master);
+    assert!(Level::ALL.iter().all(|l| l.limits().movetime.unwrap() < l.budget()));
 }
 
 /// Each level must see further than the one below, not merely be allowed longer: `hard` is cut at
@@ -66,12 +59,7 @@ fn fast_capture_test_agrees_with_the_rules_on_random_games() {
             for _ in 0..120 {
                 assert_eq!(t.has_capture(&p), p.has_capture(), "{v} {}", p.to_fen());
                 let moves = p.legal_moves();
-                assert_eq!(
-                    t.has_step(&p) || t.has_capture(&p),
-                    !moves.is_empty(),
-                    "{v} {}",
-                    p.to_fen()
-                );
+                assert_eq!(t.has_step(&p) || t.has_capture(&p), !moves.is_empty(), "{v} {}", p.to_fen());
                 if moves.is_empty() {
                     break;
                 }
@@ -100,13 +88,8 @@ fn quiet_steps_and_their_play_agree_with_the_rules_on_random_games() {
                     for m in &moves {
                         let s = steps
                             .iter()
-                            .find(|s| {
-                                s.from as usize == m.from().index()
-                                    && s.to as usize == m.to().index()
-                            })
-                            .unwrap_or_else(|| {
-                                panic!("{v} {}: no step for {}", p.to_fen(), p.notation(m))
-                            });
+                            .find(|s| s.from as usize == m.from().index() && s.to as usize == m.to().index())
+                            .unwrap_or_else(|| panic!("{v} {}: no step for {}", p.to_fen(), p.notation(m)));
                         assert_eq!(s.promotes, m.promotes(), "{v} {}", p.to_fen());
                         let (fast, slow) = (t.play_step(&p, *s), p.play(m));
                         assert_eq!(fast, slow, "{v} {} {}", p.to_fen(), p.notation(m));
@@ -131,37 +114,14 @@ fn check_captures(
     t.captures(p, caps);
     p.generate(moves, crate::rules::Paths::Merge);
     if !t.has_capture(p) {
-        assert!(
-            caps.is_empty(),
-            "{v} {}: {} captures where the rules have none",
-            p.to_fen(),
-            caps.len()
-        );
+        assert!(caps.is_empty(), "{v} {}: {} captures where the rules have none", p.to_fen(), caps.len());
         return;
     }
-    let ours: Vec<_> = caps
-        .iter()
-        .map(|c| {
-            (
-                c.from as usize,
-                c.to as usize,
-                c.captured,
-                c.jumps as usize,
-                c.promotes,
-            )
-        })
-        .collect();
+    let ours: Vec<_> =
+        caps.iter().map(|c| (c.from as usize, c.to as usize, c.captured, c.jumps as usize, c.promotes)).collect();
     let theirs: Vec<_> = moves
         .iter()
-        .map(|m| {
-            (
-                m.from().index(),
-                m.to().index(),
-                m.captured_set().0,
-                m.captures().len(),
-                m.promotes(),
-            )
-        })
+        .map(|m| (m.from().index(), m.to().index(), m.captured_set().0, m.captures().len(), m.promotes()))
         .collect();
     assert_eq!(ours, theirs, "{v} {}", p.to_fen());
     for (c, m) in caps.iter().zip(moves.iter()) {
@@ -176,8 +136,7 @@ fn check_captures(
 fn random_position(v: VariantId, rng: &mut SplitMix) -> Position {
     let rules = v.rules();
     let squares: Vec<_> = rules.squares().collect();
-    let promotion =
-        [Color::White, Color::Black].map(|c| rules.promotion_squares(c).collect::<Vec<_>>());
+    let promotion = [Color::White, Color::Black].map(|c| rules.promotion_squares(c).collect::<Vec<_>>());
     let (mut by_color, mut kings) = ([Bitboard::EMPTY; 2], Bitboard::EMPTY);
     let king_share = rng.below(4);
     for c in 0..2 {
@@ -196,11 +155,7 @@ fn random_position(v: VariantId, rng: &mut SplitMix) -> Position {
             }
         }
     }
-    let side = if rng.below(2) == 0 {
-        Color::White
-    } else {
-        Color::Black
-    };
+    let side = if rng.below(2) == 0 { Color::White } else { Color::Black };
     Position::from_parts(v, side, by_color[0], by_color[1], kings)
 }
 
@@ -231,11 +186,7 @@ fn engine_captures_are_the_rules_legal_captures_in_every_variant() {
     }
     // The comparison means something only if captures came up in every variant.
     for v in VariantId::ALL {
-        assert!(
-            captures_seen[v as usize] > 1000,
-            "{v}: only {} captures compared",
-            captures_seen[v as usize]
-        );
+        assert!(captures_seen[v as usize] > 1000, "{v}: only {} captures compared", captures_seen[v as usize]);
     }
 }
 
@@ -258,19 +209,11 @@ fn sees_a_forced_win() {
 
 #[test]
 fn depth_limited_search_is_deterministic() {
-    for v in [
-        VariantId::Russian,
-        VariantId::International,
-        VariantId::Turkish,
-    ] {
+    for v in [VariantId::Russian, VariantId::International, VariantId::Turkish] {
         let s = GameState::new(Position::start(v));
         let a = think_with(&s, &Limits::depth(6), None).unwrap();
         let b = think_with(&s, &Limits::depth(6), None).unwrap();
-        assert_eq!(
-            (a.best, a.score, a.nodes),
-            (b.best, b.score, b.nodes),
-            "{v}"
-        );
+        assert_eq!((a.best, a.score, a.nodes), (b.best, b.score, b.nodes), "{v}");
         assert_eq!(a.depth, 6);
     }
 }
@@ -291,25 +234,13 @@ fn time_limit_stops_the_search() {
     let r = think_with(&s, &Limits::movetime(60), None).unwrap();
     // Functional, not tight: an unlimited search from the start would run for minutes.
     assert!(started.elapsed() < Duration::from_secs(5));
-    assert!(
-        Position::start(VariantId::International)
-            .legal_moves()
-            .contains(&r.best)
-    );
+    assert!(Position::start(VariantId::International).legal_moves().contains(&r.best));
 }
 
 #[test]
 fn node_limit_stops_the_search() {
     let s = GameState::new(Position::start(VariantId::Russian));
-    let r = think_with(
-        &s,
-        &Limits {
-            nodes: Some(5_000),
-            ..Limits::default()
-        },
-        None,
-    )
-    .unwrap();
+    let r = think_with(&s, &Limits { nodes: Some(5_000), ..Limits::default() }, None).unwrap();
     assert!(r.nodes <= 5_100, "{} nodes", r.nodes);
 }
 
@@ -322,37 +253,21 @@ fn cancel_flag_stops_an_unlimited_search() {
     std::thread::sleep(Duration::from_millis(100));
     cancel.store(true, std::sync::atomic::Ordering::Relaxed);
     let r = handle.join().unwrap().unwrap();
-    assert!(
-        Position::start(VariantId::International)
-            .legal_moves()
-            .contains(&r.best)
-    );
+    assert!(Position::start(VariantId::International).legal_moves().contains(&r.best));
     assert!(r.depth < 60);
 }
 
 #[test]
 fn an_already_set_cancel_flag_still_gives_a_legal_move() {
     let s = GameState::new(Position::start(VariantId::Italian));
-    let r = think_with(
-        &s,
-        &Limits::default(),
-        Some(Arc::new(AtomicBool::new(true))),
-    )
-    .unwrap();
-    assert!(
-        Position::start(VariantId::Italian)
-            .legal_moves()
-            .contains(&r.best)
-    );
+    let r = think_with(&s, &Limits::default(), Some(Arc::new(AtomicBool::new(true)))).unwrap();
+    assert!(Position::start(VariantId::Italian).legal_moves().contains(&r.best));
 }
 
 #[test]
 fn game_over_is_an_error() {
     let s = state(VariantId::English, "W:W:B1");
-    assert_eq!(
-        think_with(&s, &Limits::depth(2), None).unwrap_err(),
-        EngineError::NoMoves
-    );
+    assert_eq!(think_with(&s, &Limits::depth(2), None).unwrap_err(), EngineError::NoMoves);
 }
 
 #[test]
@@ -361,12 +276,7 @@ fn repetition_inside_the_search_is_a_draw() {
     // except a move back into a position the game has already seen.
     let v = VariantId::English;
     let p0 = Position::from_fen(v, "W:WK14,K23:BK4").unwrap();
-    let back = |p: &Position, from, to| {
-        *p.legal_moves()
-            .iter()
-            .find(|m| m.from() == from && m.to() == to)
-            .unwrap()
-    };
+    let back = |p: &Position, from, to| *p.legal_moves().iter().find(|m| m.from() == from && m.to() == to).unwrap();
     let m1 = p0.legal_moves()[0];
     let p1 = p0.play(&m1);
     let m2 = p1.legal_moves()[0];
@@ -382,25 +292,11 @@ fn repetition_inside_the_search_is_a_draw() {
     let mut s = Searcher::new(Weights::for_variant(v), 16);
     let without = s.score_moves(&fresh, 3, None);
     let with = s.score_moves(&g, 3, None);
-    let score_of = |list: &[(crate::rules::Move, i32)]| {
-        list.iter().find(|(m, _)| *m == m1).map(|x| x.1).unwrap()
-    };
-    assert!(
-        score_of(&without) > 50,
-        "without history {}",
-        score_of(&without)
-    );
-    assert_eq!(
-        score_of(&with),
-        0,
-        "repeating the game's position is a draw"
-    );
+    let score_of = |list: &[(crate::rules::Move, i32)]| list.iter().find(|(m, _)| *m == m1).map(|x| x.1).unwrap();
+    assert!(score_of(&without) > 50, "without history {}", score_of(&without));
+    assert_eq!(score_of(&with), 0, "repeating the game's position is a draw");
     // The other moves are unaffected.
-    assert!(
-        with.iter()
-            .filter(|(m, _)| *m != m1)
-            .all(|(_, sc)| *sc > 50)
-    );
+    assert!(with.iter().filter(|(m, _)| *m != m1).all(|(_, sc)| *sc > 50));
 }
 
 #[test]
@@ -429,8 +325,7 @@ fn engines_in_parallel_do_not_interfere() {
         .collect();
     for (h, v) in handles.into_iter().zip(VariantId::ALL) {
         let r = h.join().unwrap();
-        let again =
-            think_with(&GameState::new(Position::start(v)), &Limits::depth(5), None).unwrap();
+        let again = think_with(&GameState::new(Position::start(v)), &Limits::depth(5), None).unwrap();
         assert_eq!((r.best, r.score), (again.best, again.score), "{v}");
     }
 }
@@ -439,10 +334,6 @@ fn engines_in_parallel_do_not_interfere() {
 fn a_movetime_given_per_move_is_used_to_the_end() {
     let s = GameState::new(Position::start(VariantId::International));
     let r = think_with(&s, &Limits::movetime(120), None).unwrap();
-    assert!(
-        r.time >= Duration::from_millis(120),
-        "stopped after {:?}",
-        r.time
-    );
+    assert!(r.time >= Duration::from_millis(120), "stopped after {:?}", r.time);
     assert!(s.position().legal_moves().contains(&r.best));
 }

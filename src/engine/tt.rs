@@ -112,8 +112,7 @@ impl Tt {
             j
         } else {
             // Prefer replacing an entry from an older search, then the shallower one.
-            let value =
-                |e: &Entry| (!e.is_empty() && e.generation() == generation) as i32 * 256 + e.depth as i32;
+            let value = |e: &Entry| (!e.is_empty() && e.generation() == generation) as i32 * 256 + e.depth as i32;
             if value(&pair[0]) <= value(&pair[1]) { 0 } else { 1 }
         };
         let e = &mut pair[slot];

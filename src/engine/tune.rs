@@ -18,24 +18,13 @@ pub struct Sample {
 
 /// The quiet positions of one game after its first `skip` plies: neither side can capture, so the
 /// static evaluation is a fair guess of the position's worth.
-pub fn quiet_samples(
-    start: &Position,
-    moves: &[Move],
-    white_score: f64,
-    skip: usize,
-) -> Vec<Sample> {
+pub fn quiet_samples(start: &Position, moves: &[Move], white_score: f64, skip: usize) -> Vec<Sample> {
     let tables = Tables::of(start.variant());
     let mut out = Vec::new();
     let mut pos = *start;
     for (ply, m) in moves.iter().enumerate() {
-        if ply >= skip
-            && !tables.can_capture(&pos, Color::White)
-            && !tables.can_capture(&pos, Color::Black)
-        {
-            out.push(Sample {
-                position: pos,
-                white_score,
-            });
+        if ply >= skip && !tables.can_capture(&pos, Color::White) && !tables.can_capture(&pos, Color::Black) {
+            out.push(Sample { position: pos, white_score });
         }
         pos = pos.play(m);
     }
@@ -57,13 +46,7 @@ const FIXED: [&str; 1] = ["man"];
 
 /// Fits the weights named in `free` (every weight when it is empty), starting from `base`, for at
 /// most `rounds` passes over them.
-pub fn fit(
-    variant: VariantId,
-    samples: &[Sample],
-    base: &Weights,
-    free: &[String],
-    rounds: usize,
-) -> Fit {
+pub fn fit(variant: VariantId, samples: &[Sample], base: &Weights, free: &[String], rounds: usize) -> Fit {
     let scale = best_scale(samples, base);
     let error_before = error(samples, base, scale);
     let mut params = Params::of(base);
@@ -106,12 +89,7 @@ pub fn fit(
         }
     }
     let weights = params.weights(variant).unwrap_or_else(|| base.clone());
-    Fit {
-        weights,
-        scale,
-        error_before,
-        error_after: best,
-    }
+    Fit { weights, scale, error_before, error_after: best }
 }
 
 /// Mean squared error between the game results and the scores the evaluation predicts.
@@ -119,30 +97,21 @@ pub fn error(samples: &[Sample], w: &Weights, scale: f64) -> f64 {
     if samples.is_empty() {
         return 0.0;
     }
-    let threads = std::thread::available_parallelism()
-        .map_or(1, |n| n.get())
-        .min(8);
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(8);
     let chunk = samples.len().div_ceil(threads);
     let sum: f64 = std::thread::scope(|s| {
         let parts: Vec<_> = samples
             .chunks(chunk)
             .map(|part| s.spawn(move || part.iter().map(|x| squared(x, w, scale)).sum::<f64>()))
             .collect();
-        parts
-            .into_iter()
-            .map(|h| h.join().unwrap_or(f64::NAN))
-            .sum()
+        parts.into_iter().map(|h| h.join().unwrap_or(f64::NAN)).sum()
     });
     sum / samples.len() as f64
 }
 
 fn squared(x: &Sample, w: &Weights, scale: f64) -> f64 {
     let own = evaluate(&x.position, w) as f64;
-    let white = if x.position.side_to_move() == Color::White {
-        own
-    } else {
-        -own
-    };
+    let white = if x.position.side_to_move() == Color::White { own } else { -own };
     let expected = 1.0 / (1.0 + (-scale * white).exp());
     (x.white_score - expected).powi(2)
 }
@@ -194,25 +163,15 @@ impl Params {
                 _ => {}
             }
         }
-        Params {
-            names,
-            values,
-            lists,
-        }
+        Params { names, values, lists }
     }
 
     fn weights(&self, variant: VariantId) -> Option<Weights> {
-        let mut table: toml::Table = self
-            .lists
-            .iter()
-            .map(|k| (k.clone(), toml::Value::Array(Vec::new())))
-            .collect();
+        let mut table: toml::Table = self.lists.iter().map(|k| (k.clone(), toml::Value::Array(Vec::new()))).collect();
         for (name, &value) in self.names.iter().zip(&self.values) {
             match name.split_once('[') {
                 Some((field, _)) => {
-                    let entry = table
-                        .entry(field.to_string())
-                        .or_insert_with(|| toml::Value::Array(Vec::new()));
+                    let entry = table.entry(field.to_string()).or_insert_with(|| toml::Value::Array(Vec::new()));
                     if let toml::Value::Array(items) = entry {
                         items.push(toml::Value::Integer(value as i64));
                     }
@@ -253,10 +212,7 @@ mod tests {
         let mut bare = w;
         bare.man_squares.clear();
         let bare = bare.prepared(VariantId::International);
-        assert_eq!(
-            Params::of(&bare).weights(VariantId::International),
-            Some(bare)
-        );
+        assert_eq!(Params::of(&bare).weights(VariantId::International), Some(bare));
     }
 
     #[test]
@@ -268,24 +224,13 @@ mod tests {
         let bare = Position::from_fen(v, "W:W21,22,23,24,25:B1,2,3,4,11").unwrap();
         let mut samples = Vec::new();
         for _ in 0..50 {
-            samples.push(Sample {
-                position: guarded,
-                white_score: 1.0,
-            });
-            samples.push(Sample {
-                position: bare,
-                white_score: 0.0,
-            });
+            samples.push(Sample { position: guarded, white_score: 1.0 });
+            samples.push(Sample { position: bare, white_score: 0.0 });
         }
         let base = Weights::for_variant(v);
         let fit = fit(v, &samples, &base, &["back_rank".to_string()], 30);
         assert!(fit.error_after < fit.error_before);
-        assert!(
-            fit.weights.back_rank > base.back_rank,
-            "{} <= {}",
-            fit.weights.back_rank,
-            base.back_rank
-        );
+        assert!(fit.weights.back_rank > base.back_rank, "{} <= {}", fit.weights.back_rank, base.back_rank);
         assert_eq!(fit.weights.king, base.king, "only the named weight moves");
     }
 }

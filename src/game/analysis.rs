@@ -114,7 +114,12 @@ impl Analyst {
     /// The analysis of `game`, asked for by `user`, who played in it. Only finished games are
     /// analysed: an engine's opinion of a running game would be help during play. `progress` gets
     /// (positions done, positions in all) while the engine works.
-    pub async fn analyse(&self, game: &Game, user: UserId, progress: watch::Sender<(usize, usize)>) -> Result<Analysis, GameError> {
+    pub async fn analyse(
+        &self,
+        game: &Game,
+        user: UserId,
+        progress: watch::Sender<(usize, usize)>,
+    ) -> Result<Analysis, GameError> {
         if game.colors_of(user).is_empty() {
             return Err(GameError::NotAPlayer);
         }
@@ -126,13 +131,24 @@ impl Analyst {
 
     /// The analysis of a game `user` sent as PDN (see [`game_from_pdn`]), kept like any other.
     /// Nobody here played it, so it gives no one puzzles.
-    pub async fn analyse_upload(&self, game: &Game, user: UserId, progress: watch::Sender<(usize, usize)>) -> Result<Analysis, GameError> {
+    pub async fn analyse_upload(
+        &self,
+        game: &Game,
+        user: UserId,
+        progress: watch::Sender<(usize, usize)>,
+    ) -> Result<Analysis, GameError> {
         self.run(game, user, progress, false).await
     }
 
     /// Reviews `game` and, when `puzzles` is set, gives each person who played in it the puzzles
     /// their own mistakes left.
-    async fn run(&self, game: &Game, user: UserId, progress: watch::Sender<(usize, usize)>, puzzles: bool) -> Result<Analysis, GameError> {
+    async fn run(
+        &self,
+        game: &Game,
+        user: UserId,
+        progress: watch::Sender<(usize, usize)>,
+        puzzles: bool,
+    ) -> Result<Analysis, GameError> {
         if let Some(done) = self.cached(game).await? {
             return Ok(done);
         }
@@ -162,9 +178,10 @@ impl Analyst {
             }
         }
         if let Ok(text) = serde_json::to_string(&analysis)
-            && let Err(e) = self.store.kv_set(&key(&game.id, analysis.plies), &text, self.limits.keep).await {
-                tracing::warn!(error = %e, "cannot keep the analysis");
-            }
+            && let Err(e) = self.store.kv_set(&key(&game.id, analysis.plies), &text, self.limits.keep).await
+        {
+            tracing::warn!(error = %e, "cannot keep the analysis");
+        }
         Ok(analysis)
     }
 
@@ -244,7 +261,9 @@ pub fn puzzles_from_mistakes(game: &Game, analysis: &Analysis) -> Vec<(Color, Pu
     let worst: Vec<&AnalysedMove> = analysis
         .moves
         .iter()
-        .filter(|m| matches!(m.judgement, Judgement::Mistake | Judgement::Blunder) && game.player(m.mover).user().is_some())
+        .filter(|m| {
+            matches!(m.judgement, Judgement::Mistake | Judgement::Blunder) && game.player(m.mover).user().is_some()
+        })
         .take(PUZZLE_CANDIDATES)
         .collect();
     let mut found = Vec::new();
@@ -265,7 +284,11 @@ pub fn puzzles_from_mistakes(game: &Game, analysis: &Analysis) -> Vec<(Color, Pu
 }
 
 /// Reviews `game` here and now (blocking).
-pub fn analyse_now(game: &Game, limits: &ReviewLimits, progress: &mut dyn FnMut(usize, usize)) -> Result<Analysis, GameError> {
+pub fn analyse_now(
+    game: &Game,
+    limits: &ReviewLimits,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Result<Analysis, GameError> {
     let start = Position::from_fen(game.variant, &game.start_fen).map_err(|e| GameError::Invalid(e.to_string()))?;
     // Each move with the position it is played in (notation needs it).
     let mut moves: Vec<Move> = Vec::with_capacity(game.moves.len());
@@ -277,7 +300,8 @@ pub fn analyse_now(game: &Game, limits: &ReviewLimits, progress: &mut dyn FnMut(
         positions.push(std::mem::replace(&mut pos, next));
         moves.push(mv);
     }
-    let review = review::review(&start, &moves, limits, None, progress).map_err(|e| GameError::Engine(e.to_string()))?;
+    let review =
+        review::review(&start, &moves, limits, None, progress).map_err(|e| GameError::Engine(e.to_string()))?;
     let analysed = review
         .moves
         .iter()
@@ -321,7 +345,15 @@ mod tests {
 
     fn finished(moves: &[&str]) -> Game {
         let start = Position::from_fen(VariantId::Russian, "W:Wc3,e3,g3:Bd6,f8,h8").unwrap();
-        let mut game = Game::new(GameId::parse("an1").unwrap(), VariantId::Russian, start.to_fen(), start.side_to_move(), Player::human(7, "Ana"), Player::Engine { level: 1 }, 0);
+        let mut game = Game::new(
+            GameId::parse("an1").unwrap(),
+            VariantId::Russian,
+            start.to_fen(),
+            start.side_to_move(),
+            Player::human(7, "Ana"),
+            Player::Engine { level: 1 },
+            0,
+        );
         game.moves = moves.iter().map(|m| m.to_string()).collect();
         game.status = Status::Finished;
         game
@@ -369,7 +401,15 @@ mod tests {
         let start = Position::from_fen(VariantId::Russian, SHOT).unwrap();
         let limits = ReviewLimits { nodes: 50_000, ..ReviewLimits::default() };
         for mv in start.legal_moves() {
-            let mut game = Game::new(GameId::parse("an2").unwrap(), VariantId::Russian, SHOT, Color::White, white.clone(), Player::Engine { level: 1 }, 0);
+            let mut game = Game::new(
+                GameId::parse("an2").unwrap(),
+                VariantId::Russian,
+                SHOT,
+                Color::White,
+                white.clone(),
+                Player::Engine { level: 1 },
+                0,
+            );
             game.moves = vec![start.notation(&mv)];
             game.status = Status::Finished;
             let analysis = analyse_now(&game, &limits, &mut |_, _| {}).unwrap();
@@ -383,7 +423,13 @@ mod tests {
     #[tokio::test]
     async fn a_players_mistake_becomes_their_next_puzzle() {
         let store: Arc<dyn GameStore> = Arc::new(MemoryStore::new(Default::default()));
-        let analyst = Analyst::new(Arc::clone(&store), AnalysisLimits { review: ReviewLimits { nodes: 50_000, ..ReviewLimits::default() }, ..AnalysisLimits::default() });
+        let analyst = Analyst::new(
+            Arc::clone(&store),
+            AnalysisLimits {
+                review: ReviewLimits { nodes: 50_000, ..ReviewLimits::default() },
+                ..AnalysisLimits::default()
+            },
+        );
         let game = missed_shot(Player::human(7, "Ana"));
         let (tx, _) = watch::channel((0, 0));
         analyst.analyse(&game, UserId(7), tx).await.unwrap();
@@ -419,7 +465,10 @@ mod tests {
         assert_eq!(game.white.display_name(), "Ana");
         assert_eq!(game.black.display_name(), "Black");
         assert_eq!(game_from_pdn(text, 99).unwrap().id, game.id, "the same game, the same id");
-        assert!(matches!(game_from_pdn("1. c3-d4 f6-g5 2. d4-e5 *", 0), Err(GameError::Invalid(_))), "International has no c3");
+        assert!(
+            matches!(game_from_pdn("1. c3-d4 f6-g5 2. d4-e5 *", 0), Err(GameError::Invalid(_))),
+            "International has no c3"
+        );
         let illegal = "[GameType \"25\"]\n1. c3-d4 f6-g5 2. d4-e6 *";
         assert!(matches!(game_from_pdn(illegal, 0), Err(GameError::Invalid(m)) if m.contains("move 3")));
         assert!(matches!(game_from_pdn("[Event \"x\"]", 0), Err(GameError::Invalid(_))));

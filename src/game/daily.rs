@@ -176,8 +176,15 @@ impl DailyService {
 
     /// Makes `day`'s card for `chat` unless one is already made (by this process or another):
     /// `Some((card, the card it replaces))` for the one caller that should post it.
-    pub async fn begin_card(&self, chat: ChatId, variant: VariantId, day: i64) -> Result<Option<(Card, Option<Card>)>, GameError> {
-        let Some(index) = puzzle_of_day(variant, day) else { return Err(GameError::Invalid(format!("no puzzles for {variant}"))) };
+    pub async fn begin_card(
+        &self,
+        chat: ChatId,
+        variant: VariantId,
+        day: i64,
+    ) -> Result<Option<(Card, Option<Card>)>, GameError> {
+        let Some(index) = puzzle_of_day(variant, day) else {
+            return Err(GameError::Invalid(format!("no puzzles for {variant}")));
+        };
         let old_text = self.store.kv_get(&card_key(chat)).await?;
         let old: Option<Card> = old_text.as_deref().and_then(|t| serde_json::from_str(t).ok());
         if old.as_ref().is_some_and(|c| c.day >= day && c.variant == variant) {
@@ -203,7 +210,9 @@ impl DailyService {
     async fn edit_card(&self, chat: ChatId, day: i64, change: impl Fn(&mut Card)) -> Result<Option<Card>, GameError> {
         for _ in 0..RETRIES {
             let Some(old) = self.store.kv_get(&card_key(chat)).await? else { return Ok(None) };
-            let Some(mut card) = serde_json::from_str::<Card>(&old).ok().filter(|c| c.day == day) else { return Ok(None) };
+            let Some(mut card) = serde_json::from_str::<Card>(&old).ok().filter(|c| c.day == day) else {
+                return Ok(None);
+            };
             change(&mut card);
             let new = serde_json::to_string(&card).map_err(|e| GameError::Internal(e.to_string()))?;
             if self.store.kv_cas(&card_key(chat), Some(&old), Some(&new), CARD_KEEP).await? {
@@ -214,14 +223,26 @@ impl DailyService {
     }
 
     /// `user` (shown as `name`) taps the move at `choice` in [`move_choices`] on the card of `day`.
-    pub async fn attempt(&self, chat: ChatId, day: i64, user: UserId, name: &str, choice: usize) -> Result<Attempt, GameError> {
+    pub async fn attempt(
+        &self,
+        chat: ChatId,
+        day: i64,
+        user: UserId,
+        name: &str,
+        choice: usize,
+    ) -> Result<Attempt, GameError> {
         let Some(card) = self.card(chat).await?.filter(|c| c.day == day) else { return Ok(Attempt::Stale) };
         let (Some(puzzle), Some(position)) = (card.puzzle(), card.position()) else { return Ok(Attempt::Stale) };
-        let Some(tapped) = move_choices(&position).into_iter().nth(choice).and_then(|t| position.parse_move(&t).ok()) else {
+        let Some(tapped) = move_choices(&position).into_iter().nth(choice).and_then(|t| position.parse_move(&t).ok())
+        else {
             return Ok(Attempt::Stale);
         };
         let Some(solution) = position.parse_move(&puzzle.solution).ok() else { return Ok(Attempt::Stale) };
-        if !self.store.claim_once(&format!("daily-try:{}:{day}:{}:{user}", chat.0, card.variant.as_str()), CARD_KEEP).await? {
+        if !self
+            .store
+            .claim_once(&format!("daily-try:{}:{day}:{}:{user}", chat.0, card.variant.as_str()), CARD_KEEP)
+            .await?
+        {
             return Ok(Attempt::AlreadyTried);
         }
         let right = tapped.same_effect(&solution);
@@ -270,13 +291,17 @@ mod tests {
         let daily = DailyService::new(store);
         let chat = ChatId(-100);
         let on = Subscription { variant: VariantId::Russian, lang: "en".into() };
-        assert!(matches!(daily.switch_on(chat, &Subscription { variant: VariantId::Frisian, ..on.clone() }).await, Err(GameError::Invalid(_))));
+        assert!(matches!(
+            daily.switch_on(chat, &Subscription { variant: VariantId::Frisian, ..on.clone() }).await,
+            Err(GameError::Invalid(_))
+        ));
         daily.switch_on(chat, &on).await.unwrap();
         daily.switch_on(chat, &on).await.unwrap();
         assert_eq!(daily.chats().await.unwrap(), [chat]);
         assert_eq!(daily.due(100).await.unwrap(), [(chat, on.clone())]);
 
-        let (card, before) = daily.begin_card(chat, VariantId::Russian, 100).await.unwrap().expect("the first caller posts");
+        let (card, before) =
+            daily.begin_card(chat, VariantId::Russian, 100).await.unwrap().expect("the first caller posts");
         assert_eq!(before, None);
         assert!(daily.begin_card(chat, VariantId::Russian, 100).await.unwrap().is_none(), "only once a day");
         daily.posted(chat, 100, 55).await.unwrap();
@@ -285,12 +310,27 @@ mod tests {
 
         let position = card.position().unwrap();
         let choices = move_choices(&position);
-        let right = choices.iter().position(|m| position.parse_move(m).unwrap().same_effect(&position.parse_move(&card.puzzle().unwrap().solution).unwrap())).unwrap();
-        let Attempt::Right(after) = daily.attempt(chat, 100, UserId(1), "Ana", right).await.unwrap() else { panic!("the solution") };
-        assert_eq!((after.solvers.clone(), after.solved, after.tries, after.message_id), (vec!["Ana".to_string()], 1, 1, Some(55)));
+        let right = choices
+            .iter()
+            .position(|m| {
+                position
+                    .parse_move(m)
+                    .unwrap()
+                    .same_effect(&position.parse_move(&card.puzzle().unwrap().solution).unwrap())
+            })
+            .unwrap();
+        let Attempt::Right(after) = daily.attempt(chat, 100, UserId(1), "Ana", right).await.unwrap() else {
+            panic!("the solution")
+        };
+        assert_eq!(
+            (after.solvers.clone(), after.solved, after.tries, after.message_id),
+            (vec!["Ana".to_string()], 1, 1, Some(55))
+        );
         assert_eq!(daily.attempt(chat, 100, UserId(1), "Ana", right).await.unwrap(), Attempt::AlreadyTried);
         if let Some(wrong) = (0..choices.len()).find(|i| *i != right) {
-            assert!(matches!(daily.attempt(chat, 100, UserId(2), "Bo", wrong).await.unwrap(), Attempt::Wrong(c) if c.solvers == ["Ana"] && c.tries == 2));
+            assert!(
+                matches!(daily.attempt(chat, 100, UserId(2), "Bo", wrong).await.unwrap(), Attempt::Wrong(c) if c.solvers == ["Ana"] && c.tries == 2)
+            );
             assert_eq!(daily.attempt(chat, 100, UserId(2), "Bo", right).await.unwrap(), Attempt::AlreadyTried);
         }
         assert_eq!(daily.attempt(chat, 99, UserId(3), "Cy", right).await.unwrap(), Attempt::Stale);

@@ -25,11 +25,7 @@ impl GameId {
     const MAX_LEN: usize = 32;
 
     pub fn random() -> GameId {
-        let id: String = rand::rng()
-            .sample_iter(rand::distr::Alphanumeric)
-            .take(Self::LEN)
-            .map(char::from)
-            .collect();
+        let id: String = rand::rng().sample_iter(rand::distr::Alphanumeric).take(Self::LEN).map(char::from).collect();
         GameId(id)
     }
 
@@ -95,8 +91,13 @@ impl fmt::Display for ChatId {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Player {
-    Human { id: UserId, name: String },
-    Engine { level: u8 },
+    Human {
+        id: UserId,
+        name: String,
+    },
+    Engine {
+        level: u8,
+    },
     /// A challenge posted in a chat: the first person to accept takes this seat.
     Open,
 }
@@ -160,7 +161,9 @@ pub enum EndReason {
     DrawAgreed,
     Repetition,
     /// A variant's move-limit draw rule, by the rules' id (e.g. "english-40").
-    MoveLimit { rule: String },
+    MoveLimit {
+        rule: String,
+    },
     /// A correspondence deadline passed.
     Timeout,
     Aborted,
@@ -375,7 +378,8 @@ mod tests {
             1_700_000_000,
         );
         g.moves = vec!["22-18".into(), "11-15".into()];
-        g.result = Some(GameResult { winner: None, reason: EndReason::MoveLimit { rule: "spanish-move-limit".into() } });
+        g.result =
+            Some(GameResult { winner: None, reason: EndReason::MoveLimit { rule: "spanish-move-limit".into() } });
         g.views.push(MessageRef::Chat { chat_id: ChatId(-100), message_id: 5 });
         g.views.push(MessageRef::Inline { inline_message_id: "AbC".into() });
         g.offers.draw = Some(Color::Black);
@@ -419,11 +423,28 @@ mod tests {
         assert!(!g.rated, "a game against the engine is not rated");
         assert_eq!(g.colors_of(UserId(7)), vec![Color::White]);
         assert!(g.colors_of(UserId(8)).is_empty());
-        let open = Game::new(GameId::random(), VariantId::Russian, "x", Color::White, Player::human(1, "a"), Player::Open, 0);
+        let open =
+            Game::new(GameId::random(), VariantId::Russian, "x", Color::White, Player::human(1, "a"), Player::Open, 0);
         assert_eq!(open.status, Status::Waiting);
-        let people = Game::new(GameId::random(), VariantId::Russian, "x", Color::White, Player::human(1, "a"), Player::human(2, "b"), 0);
+        let people = Game::new(
+            GameId::random(),
+            VariantId::Russian,
+            "x",
+            Color::White,
+            Player::human(1, "a"),
+            Player::human(2, "b"),
+            0,
+        );
         assert!(people.rated);
-        let selfplay = Game::new(GameId::random(), VariantId::Russian, "x", Color::White, Player::human(1, "a"), Player::human(1, "a"), 0);
+        let selfplay = Game::new(
+            GameId::random(),
+            VariantId::Russian,
+            "x",
+            Color::White,
+            Player::human(1, "a"),
+            Player::human(1, "a"),
+            0,
+        );
         assert!(!selfplay.rated);
         assert_eq!(selfplay.users(), vec![UserId(1)]);
         assert_eq!(selfplay.colors_of(UserId(1)).len(), 2);

@@ -73,9 +73,11 @@ impl PdnGame {
         let mut pos = start;
         let mut moves = Vec::with_capacity(self.moves.len());
         for (i, text) in self.moves.iter().enumerate() {
-            let mv = pos
-                .parse_move(text)
-                .map_err(|e| PdnError::IllegalMove { ply: i + 1, text: text.clone(), reason: e.reason })?;
+            let mv = pos.parse_move(text).map_err(|e| PdnError::IllegalMove {
+                ply: i + 1,
+                text: text.clone(),
+                reason: e.reason,
+            })?;
             pos = pos.play(&mv);
             moves.push(mv);
         }
@@ -167,11 +169,7 @@ pub fn read_game(text: &str) -> Result<PdnGame, PdnError> {
 /// "12." / "12..." / "12.22-18" → the part after the number.
 fn strip_move_number(token: &str) -> &str {
     let digits = token.bytes().take_while(u8::is_ascii_digit).count();
-    if digits > 0 && token[digits..].starts_with('.') {
-        token[digits..].trim_start_matches('.')
-    } else {
-        token
-    }
+    if digits > 0 && token[digits..].starts_with('.') { token[digits..].trim_start_matches('.') } else { token }
 }
 
 struct Reader {
@@ -350,13 +348,13 @@ pub fn export(game: &Game, options: &ExportOptions) -> String {
         ("Result".to_owned(), game.result_pdn().to_owned()),
         ("GameType".to_owned(), game_type_tag(game.variant)),
     ];
-    let standard_start = Position::from_fen(game.variant, &game.start_fen)
-        .map(|p| p == Position::start(game.variant))
-        .unwrap_or(false);
+    let standard_start =
+        Position::from_fen(game.variant, &game.start_fen).map(|p| p == Position::start(game.variant)).unwrap_or(false);
     if !standard_start {
         tags.push(("FEN".to_owned(), game.start_fen.clone()));
     }
-    let pdn = PdnGame { tags, moves: game.moves.clone(), comments: Vec::new(), result: Some(game.result_pdn().to_owned()) };
+    let pdn =
+        PdnGame { tags, moves: game.moves.clone(), comments: Vec::new(), result: Some(game.result_pdn().to_owned()) };
     write(&pdn, pairs_aligned(game))
 }
 

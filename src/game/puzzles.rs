@@ -34,7 +34,9 @@ const REMEMBERED: usize = 200;
 
 fn sets() -> &'static HashMap<VariantId, Vec<Puzzle>> {
     static SETS: OnceLock<HashMap<VariantId, Vec<Puzzle>>> = OnceLock::new();
-    SETS.get_or_init(|| SHIPPED.iter().map(|(v, text)| (*v, text.lines().filter_map(Puzzle::parse).collect())).collect())
+    SETS.get_or_init(|| {
+        SHIPPED.iter().map(|(v, text)| (*v, text.lines().filter_map(Puzzle::parse).collect())).collect()
+    })
 }
 
 /// The shipped puzzles of `variant` (empty when it has none).
@@ -181,7 +183,12 @@ impl PuzzleService {
 
     /// The puzzles from `user`'s own games not shown yet.
     pub async fn own(&self, user: UserId, variant: VariantId) -> Result<Vec<Puzzle>, GameError> {
-        Ok(self.store.kv_get(&own_key(user, variant)).await?.and_then(|t| serde_json::from_str(&t).ok()).unwrap_or_default())
+        Ok(self
+            .store
+            .kv_get(&own_key(user, variant))
+            .await?
+            .and_then(|t| serde_json::from_str(&t).ok())
+            .unwrap_or_default())
     }
 
     async fn put_own(&self, user: UserId, variant: VariantId, own: &[Puzzle]) -> Result<(), GameError> {
@@ -207,7 +214,12 @@ impl PuzzleService {
             return Err(GameError::Invalid(format!("no puzzles for {variant}")));
         }
         let rating = self.rating(user).await?.rating;
-        let mut seen: Vec<usize> = self.store.kv_get(&seen_key(user, variant)).await?.and_then(|t| serde_json::from_str(&t).ok()).unwrap_or_default();
+        let mut seen: Vec<usize> = self
+            .store
+            .kv_get(&seen_key(user, variant))
+            .await?
+            .and_then(|t| serde_json::from_str(&t).ok())
+            .unwrap_or_default();
         if seen.len() >= set.len() {
             seen.clear();
         }
@@ -232,19 +244,27 @@ impl PuzzleService {
 
     /// The variant of the user's last puzzle, if any.
     pub async fn last_variant(&self, user: UserId) -> Result<Option<VariantId>, GameError> {
-        Ok(self.store.kv_get(&variant_key(user)).await?.and_then(|v| VariantId::ALL.into_iter().find(|id| id.as_str() == v)))
+        Ok(self
+            .store
+            .kv_get(&variant_key(user))
+            .await?
+            .and_then(|v| VariantId::ALL.into_iter().find(|id| id.as_str() == v)))
     }
 
     /// The user's move for the running puzzle.
     pub async fn answer(&self, user: UserId, text: &str) -> Result<(Answer, Run), GameError> {
         let Some(mut run) = self.current(user).await? else { return Err(GameError::NotFound) };
-        let (Some(puzzle), Some(position)) = (run.puzzle().cloned(), run.position()) else { return Err(GameError::NotFound) };
+        let (Some(puzzle), Some(position)) = (run.puzzle().cloned(), run.position()) else {
+            return Err(GameError::NotFound);
+        };
         let played = match position.parse_move(text) {
             Ok(mv) => mv,
             Err(e) => return Ok((Answer::Illegal(e), run)),
         };
         // A run kept from an older set may not fit the puzzle now at its index: it is over.
-        let Some(expected) = puzzle.line.get(run.step).and_then(|m| position.parse_move(m).ok()) else { return Err(GameError::NotFound) };
+        let Some(expected) = puzzle.line.get(run.step).and_then(|m| position.parse_move(m).ok()) else {
+            return Err(GameError::NotFound);
+        };
         if !played.same_effect(&expected) {
             run.failed = true;
             self.save(user, &run).await?;
@@ -266,7 +286,9 @@ impl PuzzleService {
         let Some(mut run) = self.current(user).await? else { return Err(GameError::NotFound) };
         let (Some(puzzle), Some(position)) = (run.puzzle(), run.position()) else { return Err(GameError::NotFound) };
         // A run kept from an older set may not fit the puzzle now at its index: it is over.
-        let Some(expected) = puzzle.line.get(run.step).and_then(|m| position.parse_move(m).ok()) else { return Err(GameError::NotFound) };
+        let Some(expected) = puzzle.line.get(run.step).and_then(|m| position.parse_move(m).ok()) else {
+            return Err(GameError::NotFound);
+        };
         run.hinted = true;
         self.save(user, &run).await?;
         Ok((expected.from(), run))
@@ -282,7 +304,8 @@ impl PuzzleService {
     /// Ends the run and rates it against the puzzle's own rating.
     async fn finish(&self, user: UserId, run: &Run, solved: bool) -> Result<Rating, GameError> {
         let before = self.rating(user).await?;
-        let puzzle_rating = run.puzzle().map_or(f64::from(crate::engine::tactics::DEFAULT_RATING), |p| f64::from(p.rating));
+        let puzzle_rating =
+            run.puzzle().map_or(f64::from(crate::engine::tactics::DEFAULT_RATING), |p| f64::from(p.rating));
         let opponent = Glicko { rating: puzzle_rating, deviation: 80.0, volatility: 0.06 };
         let after = before.update(&[(opponent, if solved { 1.0 } else { 0.0 })], TAU);
         let text = serde_json::to_string(&after).map_err(|e| GameError::Internal(e.to_string()))?;
@@ -305,7 +328,8 @@ mod tests {
             let wanted = 300;
             assert!(set.len() >= wanted, "{variant}: {} puzzles", set.len());
             for (i, p) in set.iter().enumerate() {
-                let mut position = Position::from_fen(*variant, &p.fen).unwrap_or_else(|e| panic!("{variant} {i}: {e}"));
+                let mut position =
+                    Position::from_fen(*variant, &p.fen).unwrap_or_else(|e| panic!("{variant} {i}: {e}"));
                 assert!(p.line.len() % 2 == 1, "{variant} {i}: the line ends with the solver's move");
                 for m in &p.line {
                     let mv = position.parse_move(m).unwrap_or_else(|e| panic!("{variant} {i} {m}: {e}"));

@@ -94,11 +94,7 @@ impl Glicko {
         let phi_star = (phi * phi + new_sigma * new_sigma).sqrt();
         let new_phi = 1.0 / (1.0 / (phi_star * phi_star) + 1.0 / v).sqrt();
         let new_mu = mu + new_phi * new_phi * delta_sum;
-        Glicko {
-            rating: new_mu * SCALE + 1500.0,
-            deviation: (new_phi * SCALE).min(MAX_RD),
-            volatility: new_sigma,
-        }
+        Glicko { rating: new_mu * SCALE + 1500.0, deviation: (new_phi * SCALE).min(MAX_RD), volatility: new_sigma }
     }
 }
 
@@ -147,10 +143,7 @@ impl RatingEntry {
 /// Each scope's pair of entries is written by compare-and-set on the players' game counts, so two
 /// games of one player finishing at the same instant are both counted: the slower one reads the
 /// other's result and recomputes.
-pub async fn record_game(
-    store: &dyn GameStore,
-    game: &Game,
-) -> Result<Option<(RatingEntry, RatingEntry)>, StoreError> {
+pub async fn record_game(store: &dyn GameStore, game: &Game) -> Result<Option<(RatingEntry, RatingEntry)>, StoreError> {
     if !game.rated || game.status != Status::Finished {
         return Ok(None);
     }

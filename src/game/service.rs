@@ -10,13 +10,15 @@ use std::time::Duration;
 
 use super::analysis::{AnalysisLimits, Analyst};
 use super::daily::DailyService;
-use super::puzzles::PuzzleService;
 use super::engine_gate::{Busy, EngineGate, EngineLimits, EnginePass, Lane};
 use super::model::{ChatId, Clock, EndReason, Game, GameId, GameResult, MessageRef, Player, Status, UserId};
+use super::now_unix;
+use super::puzzles::PuzzleService;
 use super::ratings;
 use super::store::{GameEvent, GameStore, StoreError};
-use super::now_unix;
-use crate::rules::{Color, GameState, Move, MoveError, Outcome, OutcomeReason, Position, Reason, TooManyCaptures, VariantId};
+use crate::rules::{
+    Color, GameState, Move, MoveError, Outcome, OutcomeReason, Position, Reason, TooManyCaptures, VariantId,
+};
 
 mod challenge;
 pub use challenge::{Challenge, LimitKind, Limits};
@@ -306,7 +308,8 @@ impl GameService {
         let start = off_thread(move || checked_start(variant, fen.as_deref())).await?;
         let standard = Position::start(new.variant);
         let now = now_unix();
-        let mut game = Game::new(GameId::random(), new.variant, start.to_fen(), start.side_to_move(), new.white, new.black, now);
+        let mut game =
+            Game::new(GameId::random(), new.variant, start.to_fen(), start.side_to_move(), new.white, new.black, now);
         game.chat = new.chat;
         // Only games from the initial position count for the ratings.
         game.rated &= start == standard;
@@ -363,7 +366,8 @@ impl GameService {
         let mut next = game.clone();
         *next.player_mut(seat) = Player::Human { id: user, name: name.to_owned() };
         next.status = Status::Active;
-        next.rated = Position::from_fen(game.variant, &game.start_fen).is_ok_and(|p| p == Position::start(game.variant));
+        next.rated =
+            Position::from_fen(game.variant, &game.start_fen).is_ok_and(|p| p == Position::start(game.variant));
         next.updated = now;
         self.set_clock(&mut next, now);
         self.commit(next, game.version).await
@@ -433,7 +437,8 @@ impl GameService {
         let played = off_thread(move || {
             let _pass = pass;
             let state = states.state(&stored)?;
-            let mv = engine.choose(&state, level).ok_or_else(|| GameError::Engine("no move from the engine".to_owned()))?;
+            let mv =
+                engine.choose(&state, level).ok_or_else(|| GameError::Engine("no move from the engine".to_owned()))?;
             if !state.position().legal_moves().contains(&mv) {
                 return Err(GameError::Engine("the engine chose an illegal move".to_owned()));
             }
@@ -469,7 +474,12 @@ impl GameService {
     }
 
     /// Offers a draw; if the opponent had offered one already, this agrees to it.
-    pub async fn offer_draw(&self, id: &GameId, user: UserId, expected_version: Option<u64>) -> Result<Game, GameError> {
+    pub async fn offer_draw(
+        &self,
+        id: &GameId,
+        user: UserId,
+        expected_version: Option<u64>,
+    ) -> Result<Game, GameError> {
         let game = self.load(id, expected_version).await?;
         ensure_started(&game)?;
         let me = player_color(&game, user)?;
@@ -586,7 +596,8 @@ impl GameService {
             return Ok(Rematch::Started(self.get(existing).await?));
         }
         let opponent = game.player(me.opposite());
-        let agreed = opponent.is_engine() || opponent.user() == Some(user) || game.offers.rematch == Some(me.opposite());
+        let agreed =
+            opponent.is_engine() || opponent.user() == Some(user) || game.offers.rematch == Some(me.opposite());
         if !agreed {
             if game.offers.rematch == Some(me) {
                 return Err(GameError::AlreadyOffered);
@@ -751,7 +762,8 @@ impl GameService {
         match game.status {
             Status::Waiting => {
                 let per_move_secs = self.config.per_move.map_or(0, |d| d.as_secs());
-                game.clock = Some(Clock { per_move_secs, deadline: Some(now + self.config.challenge_ttl.as_secs() as i64) });
+                game.clock =
+                    Some(Clock { per_move_secs, deadline: Some(now + self.config.challenge_ttl.as_secs() as i64) });
             }
             Status::Active if game.player(game.turn).is_engine() => {
                 game.clock = Some(Clock { per_move_secs: 0, deadline: Some(now + ENGINE_GRACE_SECS) });
@@ -860,7 +872,9 @@ fn engine_level(game: &Game) -> Option<u8> {
 
 /// Runs rules work on the blocking pool: how long it takes depends on the position, which may have
 /// come from outside, and the async workers must go on answering meanwhile.
-pub async fn off_thread<T: Send + 'static>(work: impl FnOnce() -> Result<T, GameError> + Send + 'static) -> Result<T, GameError> {
+pub async fn off_thread<T: Send + 'static>(
+    work: impl FnOnce() -> Result<T, GameError> + Send + 'static,
+) -> Result<T, GameError> {
     tokio::task::spawn_blocking(work).await.map_err(|e| GameError::Internal(e.to_string()))?
 }
 
@@ -890,7 +904,10 @@ impl Played {
     fn new(mut state: GameState, mv: &Move) -> Result<Played, GameError> {
         let notation = state.position().notation(mv);
         state.play(mv);
-        state.position().capture_paths_within(MAX_CAPTURE_PATHS).map_err(|TooManyCaptures { .. }| GameError::TooComplex)?;
+        state
+            .position()
+            .capture_paths_within(MAX_CAPTURE_PATHS)
+            .map_err(|TooManyCaptures { .. }| GameError::TooComplex)?;
         let outcome = state.outcome();
         let fen = state.position().to_fen();
         Ok(Played { notation, state, fen, outcome })

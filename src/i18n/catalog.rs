@@ -148,21 +148,22 @@ pub fn parse(lang: &'static str, text: &str) -> Result<Catalog, (Catalog, Vec<Ca
     let mut map = Catalog::new();
     let mut errors = Vec::new();
     let mut current: Option<(String, Vec<String>, usize)> = None;
-    let finish = |current: &mut Option<(String, Vec<String>, usize)>, map: &mut Catalog, errors: &mut Vec<CatalogError>| {
-        if let Some((key, mut lines, line)) = current.take() {
-            while lines.last().is_some_and(|l| l.is_empty()) {
-                lines.pop();
+    let finish =
+        |current: &mut Option<(String, Vec<String>, usize)>, map: &mut Catalog, errors: &mut Vec<CatalogError>| {
+            if let Some((key, mut lines, line)) = current.take() {
+                while lines.last().is_some_and(|l| l.is_empty()) {
+                    lines.pop();
+                }
+                while lines.first().is_some_and(|l| l.is_empty()) {
+                    lines.remove(0);
+                }
+                if lines.is_empty() {
+                    errors.push(CatalogError { lang, line, message: format!("message `{key}` is empty") });
+                } else if map.insert(key.clone(), lines.join("\n")).is_some() {
+                    errors.push(CatalogError { lang, line, message: format!("message `{key}` is defined twice") });
+                }
             }
-            while lines.first().is_some_and(|l| l.is_empty()) {
-                lines.remove(0);
-            }
-            if lines.is_empty() {
-                errors.push(CatalogError { lang, line, message: format!("message `{key}` is empty") });
-            } else if map.insert(key.clone(), lines.join("\n")).is_some() {
-                errors.push(CatalogError { lang, line, message: format!("message `{key}` is defined twice") });
-            }
-        }
-    };
+        };
     for (index, raw) in text.lines().enumerate() {
         let number = index + 1;
         // A select expression's closing brace may sit at the start of a line.
@@ -170,7 +171,9 @@ pub fn parse(lang: &'static str, text: &str) -> Result<Catalog, (Catalog, Vec<Ca
             match current.as_mut() {
                 Some((_, lines, _)) => lines.push(raw.trim().to_string()),
                 None if raw.trim().is_empty() => {}
-                None => errors.push(CatalogError { lang, line: number, message: "indented line outside a message".into() }),
+                None => {
+                    errors.push(CatalogError { lang, line: number, message: "indented line outside a message".into() })
+                }
             }
             continue;
         }
@@ -239,7 +242,8 @@ mod tests {
     fn names(s: &str) -> BTreeSet<String> {
         let mut found = BTreeSet::new();
         for piece in s.split('$').skip(1) {
-            let name: String = piece.chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == '-').collect();
+            let name: String =
+                piece.chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == '-').collect();
             found.insert(name);
         }
         found
@@ -269,10 +273,16 @@ mod tests {
                     let inner = &rest[open + 1..end];
                     if let Some((_, body)) = inner.split_once("->") {
                         let all = variants(body);
-                        assert!(all.iter().filter(|(_, d, _)| *d).count() == 1, "{lang} `{key}`: needs exactly one *[default]");
+                        assert!(
+                            all.iter().filter(|(_, d, _)| *d).count() == 1,
+                            "{lang} `{key}`: needs exactly one *[default]"
+                        );
                         for (k, _, _) in &all {
                             let word = !k.is_empty() && k.chars().all(|c| c.is_ascii_lowercase());
-                            assert!(categories.contains(k) || k.parse::<u64>().is_ok() || word, "{lang} `{key}`: bad variant key [{k}]");
+                            assert!(
+                                categories.contains(k) || k.parse::<u64>().is_ok() || word,
+                                "{lang} `{key}`: bad variant key [{k}]"
+                            );
                         }
                     }
                     rest = &rest[end + 1..];
@@ -294,7 +304,16 @@ mod tests {
                     let args: Vec<(&str, &(dyn Display + Sync))> = arg_names
                         .iter()
                         .enumerate()
-                        .map(|(i, name)| (name.as_str(), if i % 2 == 0 { &count as &(dyn Display + Sync) } else { &values[i % 4] as &(dyn Display + Sync) }))
+                        .map(|(i, name)| {
+                            (
+                                name.as_str(),
+                                if i % 2 == 0 {
+                                    &count as &(dyn Display + Sync)
+                                } else {
+                                    &values[i % 4] as &(dyn Display + Sync)
+                                },
+                            )
+                        })
                         .collect();
                     let out = tf(lang, key, &args);
                     assert!(!out.trim().is_empty(), "{lang} `{key}` is empty for {n}");
@@ -312,7 +331,13 @@ mod tests {
     fn catalogues_are_translated() {
         let en = catalog(Lang::En);
         for lang in Lang::ALL.into_iter().filter(|l| *l != Lang::En) {
-            let same: Vec<_> = en.iter().filter(|(k, v)| catalog(lang).get(*k) == Some(v) && v.chars().filter(|c| c.is_alphabetic()).count() > 12).map(|(k, _)| k).collect();
+            let same: Vec<_> = en
+                .iter()
+                .filter(|(k, v)| {
+                    catalog(lang).get(*k) == Some(v) && v.chars().filter(|c| c.is_alphabetic()).count() > 12
+                })
+                .map(|(k, _)| k)
+                .collect();
             assert!(same.len() * 10 < en.len(), "{lang}: {} messages are the English text: {same:?}", same.len());
         }
     }
@@ -334,7 +359,8 @@ mod tests {
                 // `t(<any>.lang, "key"` and `tf(<any>.lang, "key"`, whatever holds the language.
                 let mut rest = source.as_str();
                 while let Some(at) = rest.find("lang, \"") {
-                    let before = rest[..at].trim_end_matches(|c: char| c.is_ascii_alphanumeric() || c == '_' || c == '.');
+                    let before =
+                        rest[..at].trim_end_matches(|c: char| c.is_ascii_alphanumeric() || c == '_' || c == '.');
                     let after = &rest[at + "lang, \"".len()..];
                     let call = before.strip_suffix("t(").or_else(|| before.strip_suffix("tf("));
                     if call.is_some_and(|c| !c.ends_with(|x: char| x.is_ascii_alphanumeric() || x == '_'))
@@ -376,14 +402,18 @@ mod tests {
 
     #[test]
     fn select_expressions_follow_each_languages_plural_rules() {
-        let ru = parse("ru", "g = { $n ->\n    [one] { $n } партия\n    [few] { $n } партии\n   *[many] { $n } партий\n}\n").unwrap();
+        let ru =
+            parse("ru", "g = { $n ->\n    [one] { $n } партия\n    [few] { $n } партии\n   *[many] { $n } партий\n}\n")
+                .unwrap();
         let form = |n: u32| fill(Lang::Ru, &ru["g"], &[("n", &n)]);
         assert_eq!(form(1), "1 партия");
         assert_eq!(form(3), "3 партии");
         assert_eq!(form(11), "11 партий");
         assert_eq!(form(22), "22 партии");
         assert_eq!(form(25), "25 партий");
-        let en = parse("en", "g = You have { $n ->\n    [0] no games\n    [one] one game\n   *[other] { $n } games\n  }.\n").unwrap();
+        let en =
+            parse("en", "g = You have { $n ->\n    [0] no games\n    [one] one game\n   *[other] { $n } games\n  }.\n")
+                .unwrap();
         let form = |lang: Lang, n: u32| fill(lang, &en["g"], &[("n", &n)]);
         assert_eq!(form(Lang::En, 0), "You have no games.");
         assert_eq!(form(Lang::En, 1), "You have one game.");

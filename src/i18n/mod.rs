@@ -16,8 +16,8 @@ mod plural;
 use std::fmt;
 use std::str::FromStr;
 
-pub use catalog::{Catalog, CatalogError, catalog, parse, t, text, tf};
 pub(crate) use catalog::RULES_FILES;
+pub use catalog::{Catalog, CatalogError, catalog, parse, t, text, tf};
 pub use plural::{PluralCategory, plural_category};
 
 /// A language damas speaks.

@@ -24,9 +24,7 @@ const PROBE_TIMEOUT: Duration = Duration::from_secs(2);
 
 /// The wait before attempt `n + 1` after `n` failed attempts.
 pub fn backoff(failures: u32) -> Duration {
-    FIRST_BACKOFF
-        .saturating_mul(1u32 << failures.min(10))
-        .min(MAX_BACKOFF)
+    FIRST_BACKOFF.saturating_mul(1u32 << failures.min(10)).min(MAX_BACKOFF)
 }
 
 /// Where the Telegram bot stands, for the health checks: a process whose bot cannot reach
@@ -92,9 +90,7 @@ impl PendingStore {
         health: StoreHealth,
         connected: impl FnOnce(&Arc<RedisStore>) + Send + 'static,
     ) -> Arc<PendingStore> {
-        let pending = Arc::new(PendingStore {
-            slot: OnceLock::new(),
-        });
+        let pending = Arc::new(PendingStore { slot: OnceLock::new() });
         let (task, prefix) = (pending.clone(), prefix.to_owned());
         tokio::spawn(async move {
             let mut failures = 0u32;
@@ -122,10 +118,7 @@ impl PendingStore {
                 let Some(store) = pending.slot.get() else {
                     return;
                 };
-                let ok = matches!(
-                    tokio::time::timeout(PROBE_TIMEOUT, store.kv_get("health")).await,
-                    Ok(Ok(_))
-                );
+                let ok = matches!(tokio::time::timeout(PROBE_TIMEOUT, store.kv_get("health")).await, Ok(Ok(_)));
                 drop(pending);
                 if ok != health.up() {
                     if ok {
@@ -141,9 +134,7 @@ impl PendingStore {
     }
 
     fn store(&self) -> Result<&Arc<RedisStore>, StoreError> {
-        self.slot
-            .get()
-            .ok_or_else(|| StoreError::Unavailable("not connected to Redis yet".to_owned()))
+        self.slot.get().ok_or_else(|| StoreError::Unavailable("not connected to Redis yet".to_owned()))
     }
 }
 
@@ -232,12 +223,7 @@ impl GameStore for PendingStore {
         self.store()?.rating(scope, variant, user).await
     }
 
-    async fn put_rating(
-        &self,
-        scope: RatingScope,
-        variant: VariantId,
-        entry: &RatingEntry,
-    ) -> Result<(), StoreError> {
+    async fn put_rating(&self, scope: RatingScope, variant: VariantId, entry: &RatingEntry) -> Result<(), StoreError> {
         self.store()?.put_rating(scope, variant, entry).await
     }
 
@@ -247,9 +233,7 @@ impl GameStore for PendingStore {
         variant: VariantId,
         entries: &[(u32, RatingEntry)],
     ) -> Result<bool, StoreError> {
-        self.store()?
-            .put_ratings_if_unchanged(scope, variant, entries)
-            .await
+        self.store()?.put_ratings_if_unchanged(scope, variant, entries).await
     }
 
     async fn leaderboard(
@@ -277,16 +261,8 @@ mod tests {
 
     #[tokio::test]
     async fn calls_fail_as_unavailable_until_connected() {
-        let pending = PendingStore {
-            slot: OnceLock::new(),
-        };
-        assert!(matches!(
-            pending.kv_get("x").await,
-            Err(StoreError::Unavailable(_))
-        ));
-        assert!(matches!(
-            pending.get(&GameId::parse("abc123").unwrap()).await,
-            Err(StoreError::Unavailable(_))
-        ));
+        let pending = PendingStore { slot: OnceLock::new() };
+        assert!(matches!(pending.kv_get("x").await, Err(StoreError::Unavailable(_))));
+        assert!(matches!(pending.get(&GameId::parse("abc123").unwrap()).await, Err(StoreError::Unavailable(_))));
     }
 }

@@ -164,17 +164,13 @@ pub async fn serve(
         tokio::spawn(async move {
             let app = TowerToHyperService::new(router);
             let first = Arc::clone(&unproven);
-            let service = hyper::service::service_fn(
-                move |request: hyper::Request<hyper::body::Incoming>| {
-                    first.remove(id);
-                    let request = request.map(|body| DeadlineBody::new(body, limits.body_timeout));
-                    hyper::service::Service::call(&app, request)
-                },
-            );
+            let service = hyper::service::service_fn(move |request: hyper::Request<hyper::body::Incoming>| {
+                first.remove(id);
+                let request = request.map(|body| DeadlineBody::new(body, limits.body_timeout));
+                hyper::service::Service::call(&app, request)
+            });
             let mut builder = http1::Builder::new();
-            builder
-                .timer(TokioTimer::new())
-                .header_read_timeout(limits.header_timeout);
+            builder.timer(TokioTimer::new()).header_read_timeout(limits.header_timeout);
             let connection = builder.serve_connection(TokioIo::new(stream), service);
             let mut connection = std::pin::pin!(connection);
             let stopped = async move {
@@ -222,12 +218,7 @@ struct DeadlineBody<B> {
 
 impl<B> DeadlineBody<B> {
     fn new(inner: B, timeout: Duration) -> Self {
-        DeadlineBody {
-            inner,
-            deadline: Instant::now() + timeout,
-            timeout,
-            sleep: None,
-        }
+        DeadlineBody { inner, deadline: Instant::now() + timeout, timeout, sleep: None }
     }
 }
 
@@ -239,18 +230,13 @@ where
     type Data = Bytes;
     type Error = axum::BoxError;
 
-    fn poll_frame(
-        self: Pin<&mut Self>,
-        cx: &mut Context<'_>,
-    ) -> Poll<Option<Result<Frame<Bytes>, Self::Error>>> {
+    fn poll_frame(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Result<Frame<Bytes>, Self::Error>>> {
         let this = self.get_mut();
         if let Poll::Ready(frame) = Pin::new(&mut this.inner).poll_frame(cx) {
             return Poll::Ready(frame.map(|f| f.map_err(Into::into)));
         }
         let deadline = this.deadline;
-        let sleep = this
-            .sleep
-            .get_or_insert_with(|| Box::pin(tokio::time::sleep_until(deadline)));
+        let sleep = this.sleep.get_or_insert_with(|| Box::pin(tokio::time::sleep_until(deadline)));
         match sleep.as_mut().poll(cx) {
             Poll::Ready(()) => Poll::Ready(Some(Err(Box::new(BodyTimedOut(this.timeout))))),
             Poll::Pending => Poll::Pending,

@@ -44,7 +44,11 @@ impl Default for RateLimiter {
 
 impl RateLimiter {
     pub fn new(burst: u32, per_second: f64) -> RateLimiter {
-        RateLimiter { burst: f64::from(burst.max(1)), per_second: per_second.max(0.0), buckets: Mutex::new(HashMap::new()) }
+        RateLimiter {
+            burst: f64::from(burst.max(1)),
+            per_second: per_second.max(0.0),
+            buckets: Mutex::new(HashMap::new()),
+        }
     }
 
     /// Whether `user` may send another update at `now`; takes one token if so.
@@ -165,7 +169,9 @@ impl Limiter {
         super::metrics::global().rate_limit_fallback();
         let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0);
         let last = self.last_warning.load(Ordering::Relaxed);
-        if now >= last + WARN_EVERY_SECS && self.last_warning.compare_exchange(last, now, Ordering::Relaxed, Ordering::Relaxed).is_ok() {
+        if now >= last + WARN_EVERY_SECS
+            && self.last_warning.compare_exchange(last, now, Ordering::Relaxed, Ordering::Relaxed).is_ok()
+        {
             tracing::warn!(%error, "shared rate limit unavailable; limiting per instance meanwhile");
         }
         Decision::Fallback(self.local.allow(user, Instant::now()))

@@ -62,11 +62,7 @@ impl Histogram {
         let count = self.count();
         let _ = writeln!(out, "{name}_bucket{{{labels}{}le=\"+Inf\"}} {count}", sep(labels));
         let sum = self.sum_nanos.load(Ordering::Relaxed) as f64 / 1e9;
-        let braces = if labels.is_empty() {
-            String::new()
-        } else {
-            format!("{{{labels}}}")
-        };
+        let braces = if labels.is_empty() { String::new() } else { format!("{{{labels}}}") };
         let _ = writeln!(out, "{name}_sum{braces} {sum}");
         let _ = writeln!(out, "{name}_count{braces} {count}");
     }
@@ -108,12 +104,7 @@ impl Metrics {
     }
 
     pub fn updates_of(&self, kind: &str) -> u64 {
-        self.updates
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .get(kind)
-            .copied()
-            .unwrap_or(0)
+        self.updates.lock().unwrap_or_else(|e| e.into_inner()).get(kind).copied().unwrap_or(0)
     }
 
     /// How long handling one update took, answer to the user included.
@@ -192,16 +183,13 @@ impl Metrics {
     /// The Prometheus text exposition (format 0.0.4).
     pub fn render_text(&self) -> String {
         let mut out = String::with_capacity(4096);
-        out.push_str("# HELP damas_updates_total Telegram updates received, by kind.\n# TYPE damas_updates_total counter\n");
+        out.push_str(
+            "# HELP damas_updates_total Telegram updates received, by kind.\n# TYPE damas_updates_total counter\n",
+        );
         for (kind, n) in self.updates.lock().unwrap_or_else(|e| e.into_inner()).iter() {
             let _ = writeln!(out, "damas_updates_total{{kind=\"{kind}\"}} {n}");
         }
-        counter(
-            &mut out,
-            "damas_update_errors_total",
-            "Updates whose handler failed.",
-            &self.update_errors,
-        );
+        counter(&mut out, "damas_update_errors_total", "Updates whose handler failed.", &self.update_errors);
         counter(
             &mut out,
             "damas_duplicate_updates_total",
@@ -234,7 +222,9 @@ impl Metrics {
         for (level, h) in self.engine.lock().unwrap_or_else(|e| e.into_inner()).iter() {
             h.write(&mut out, "damas_engine_think_seconds", &format!("level=\"{level}\""));
         }
-        out.push_str("# HELP damas_render_seconds Time to draw one board picture.\n# TYPE damas_render_seconds histogram\n");
+        out.push_str(
+            "# HELP damas_render_seconds Time to draw one board picture.\n# TYPE damas_render_seconds histogram\n",
+        );
         self.render.write(&mut out, "damas_render_seconds", "");
         counter(
             &mut out,
@@ -242,18 +232,8 @@ impl Metrics {
             "Store (Redis) calls that failed for want of the server.",
             &self.store_errors,
         );
-        counter(
-            &mut out,
-            "damas_games_started_total",
-            "Games created by this process.",
-            &self.games_started,
-        );
-        counter(
-            &mut out,
-            "damas_games_ended_total",
-            "Games that ended through this process.",
-            &self.games_ended,
-        );
+        counter(&mut out, "damas_games_started_total", "Games created by this process.", &self.games_started);
+        counter(&mut out, "damas_games_ended_total", "Games that ended through this process.", &self.games_ended);
         let started = self.games_started.load(Ordering::Relaxed) as i64;
         let ended = self.games_ended.load(Ordering::Relaxed) as i64;
         let _ = writeln!(
@@ -271,11 +251,7 @@ impl Metrics {
 }
 
 fn counter(out: &mut String, name: &str, help: &str, value: &AtomicU64) {
-    let _ = writeln!(
-        out,
-        "# HELP {name} {help}\n# TYPE {name} counter\n{name} {}",
-        value.load(Ordering::Relaxed)
-    );
+    let _ = writeln!(out, "# HELP {name} {help}\n# TYPE {name} counter\n{name} {}", value.load(Ordering::Relaxed));
 }
 
 /// Counts an update as in flight while alive.
@@ -293,10 +269,7 @@ pub fn router<S: Clone + Send + Sync + 'static>() -> Router<S> {
 }
 
 async fn metrics() -> impl IntoResponse {
-    (
-        [(header::CONTENT_TYPE, "text/plain; version=0.0.4; charset=utf-8")],
-        global().render_text(),
-    )
+    ([(header::CONTENT_TYPE, "text/plain; version=0.0.4; charset=utf-8")], global().render_text())
 }
 
 /// The kind of a Telegram update as a metric label.

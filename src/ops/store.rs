@@ -124,7 +124,12 @@ impl GameStore for MeteredStore {
         seen(self.inner.kv_raise(key, value, ttl).await)
     }
 
-    async fn rating(&self, scope: RatingScope, variant: VariantId, user: UserId) -> Result<Option<RatingEntry>, StoreError> {
+    async fn rating(
+        &self,
+        scope: RatingScope,
+        variant: VariantId,
+        user: UserId,
+    ) -> Result<Option<RatingEntry>, StoreError> {
         seen(self.inner.rating(scope, variant, user).await)
     }
 
@@ -141,7 +146,12 @@ impl GameStore for MeteredStore {
         seen(self.inner.put_ratings_if_unchanged(scope, variant, entries).await)
     }
 
-    async fn leaderboard(&self, scope: RatingScope, variant: VariantId, n: usize) -> Result<Vec<RatingEntry>, StoreError> {
+    async fn leaderboard(
+        &self,
+        scope: RatingScope,
+        variant: VariantId,
+        n: usize,
+    ) -> Result<Vec<RatingEntry>, StoreError> {
         seen(self.inner.leaderboard(scope, variant, n).await)
     }
 }

@@ -63,12 +63,7 @@ pub fn router(config: &Config, stopping: watch::Receiver<bool>) -> anyhow::Resul
         .clone()
         .ok_or_else(|| anyhow::anyhow!("webhook mode needs webhook.secret_token (DAMAS_WEBHOOK_SECRET_TOKEN)"))?;
     let target: TargetSlot = Arc::new(OnceLock::new());
-    let state = Arc::new(WebhookState {
-        secret,
-        lease: config.webhook.lease,
-        target: target.clone(),
-        stopping,
-    });
+    let state = Arc::new(WebhookState { secret, lease: config.webhook.lease, target: target.clone(), stopping });
     let router = Router::new().route(&config.webhook.path, post(receive)).with_state(state);
     Ok((router, target))
 }
@@ -79,10 +74,7 @@ pub fn same_secret(given: &[u8], expected: &[u8]) -> bool {
     if given.len() != expected.len() {
         return false;
     }
-    let diff = given
-        .iter()
-        .zip(expected)
-        .fold(0u8, |acc, (a, b)| std::hint::black_box(acc | (a ^ b)));
+    let diff = given.iter().zip(expected).fold(0u8, |acc, (a, b)| std::hint::black_box(acc | (a ^ b)));
     diff == 0
 }
 
@@ -175,7 +167,9 @@ pub async fn deliver(target: &Target, update: Update, lease: Duration) -> Delive
     deps.insert(update);
     match target.handler.dispatch(deps).await {
         std::ops::ControlFlow::Break(Ok(())) | std::ops::ControlFlow::Continue(_) => {}
-        std::ops::ControlFlow::Break(Err(e)) => tracing::error!(update = id, error = %format!("{e:#}"), "error while handling an update"),
+        std::ops::ControlFlow::Break(Err(e)) => {
+            tracing::error!(update = id, error = %format!("{e:#}"), "error while handling an update")
+        }
     }
     if let Err(e) = target.store.kv_set(&done_key, "1", DONE_TTL).await {
         tracing::warn!(update = id, error = %e, "cannot mark the update as done");

@@ -139,10 +139,7 @@ pub struct CallbackData {
 }
 
 fn valid_game_id(id: &str) -> bool {
-    (1..=MAX_GAME_ID).contains(&id.len())
-        && id
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
+    (1..=MAX_GAME_ID).contains(&id.len()) && id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
 }
 
 impl CallbackData {
@@ -158,11 +155,7 @@ impl CallbackData {
                 return Err(CallbackError::Square);
             }
         }
-        Ok(CallbackData {
-            game: game.to_owned(),
-            ply,
-            action,
-        })
+        Ok(CallbackData { game: game.to_owned(), ply, action })
     }
 
     pub fn game(&self) -> &str {
@@ -219,35 +212,27 @@ impl CallbackData {
             return Err(CallbackError::NotBoard);
         };
         if version != VERSION {
-            return Err(
-                if !version.is_empty() && version.bytes().all(|b| b.is_ascii_digit()) {
-                    CallbackError::UnsupportedVersion
-                } else {
-                    CallbackError::NotBoard
-                },
-            );
+            return Err(if !version.is_empty() && version.bytes().all(|b| b.is_ascii_digit()) {
+                CallbackError::UnsupportedVersion
+            } else {
+                CallbackError::NotBoard
+            });
         }
-        let (Some(game), Some(ply), Some(action), None) =
-            (fields.next(), fields.next(), fields.next(), fields.next())
+        let (Some(game), Some(ply), Some(action), None) = (fields.next(), fields.next(), fields.next(), fields.next())
         else {
             return Err(CallbackError::Fields);
         };
         if !valid_game_id(game) {
             return Err(CallbackError::GameId);
         }
-        let canonical = !ply.is_empty()
-            && ply.bytes().all(|b| b.is_ascii_digit())
-            && (ply == "0" || !ply.starts_with('0'));
+        let canonical =
+            !ply.is_empty() && ply.bytes().all(|b| b.is_ascii_digit()) && (ply == "0" || !ply.starts_with('0'));
         let ply: u32 = match ply.parse() {
             Ok(n) if canonical => n,
             _ => return Err(CallbackError::Ply),
         };
         let action = parse_action(action)?;
-        Ok(CallbackData {
-            game: game.to_owned(),
-            ply,
-            action,
-        })
+        Ok(CallbackData { game: game.to_owned(), ply, action })
     }
 }
 
@@ -299,14 +284,8 @@ mod tests {
     fn encodes_the_documented_format() {
         let data = CallbackData::new("Ab3_-x", 42, pick(&[(2, 3), (4, 5)])).unwrap();
         assert_eq!(data.encode(), "b1:Ab3_-x:42:p2345");
-        assert_eq!(
-            CallbackData::new("g", 0, Action::Resign).unwrap().encode(),
-            "b1:g:0:r"
-        );
-        assert_eq!(
-            CallbackData::new("g", 7, pick(&[])).unwrap().encode(),
-            "b1:g:7:p"
-        );
+        assert_eq!(CallbackData::new("g", 0, Action::Resign).unwrap().encode(), "b1:g:0:r");
+        assert_eq!(CallbackData::new("g", 7, pick(&[])).unwrap().encode(), "b1:g:7:p");
     }
 
     #[test]
@@ -344,27 +323,12 @@ mod tests {
 
     #[test]
     fn construction_refuses_what_cannot_be_encoded() {
-        assert_eq!(
-            CallbackData::new("", 1, Action::Noop),
-            Err(CallbackError::GameId)
-        );
-        assert_eq!(
-            CallbackData::new("abcdefghijklm", 1, Action::Noop),
-            Err(CallbackError::GameId)
-        );
-        assert_eq!(
-            CallbackData::new("a:b", 1, Action::Noop),
-            Err(CallbackError::GameId)
-        );
-        assert_eq!(
-            CallbackData::new("ñ", 1, Action::Noop),
-            Err(CallbackError::GameId)
-        );
+        assert_eq!(CallbackData::new("", 1, Action::Noop), Err(CallbackError::GameId));
+        assert_eq!(CallbackData::new("abcdefghijklm", 1, Action::Noop), Err(CallbackError::GameId));
+        assert_eq!(CallbackData::new("a:b", 1, Action::Noop), Err(CallbackError::GameId));
+        assert_eq!(CallbackData::new("ñ", 1, Action::Noop), Err(CallbackError::GameId));
         let too_many = Action::Pick(vec![Coord { row: 1, col: 1 }; MAX_TAPS + 1]);
-        assert_eq!(
-            CallbackData::new("a", 1, too_many),
-            Err(CallbackError::TooManyTaps)
-        );
+        assert_eq!(CallbackData::new("a", 1, too_many), Err(CallbackError::TooManyTaps));
         assert_eq!(
             CallbackData::new("a", 1, Action::Pick(vec![Coord { row: 12, col: 0 }])),
             Err(CallbackError::Square)
@@ -408,14 +372,8 @@ mod tests {
         for (text, error) in cases {
             assert_eq!(CallbackData::parse(text), Err(error), "{text:?}");
         }
-        assert_eq!(
-            CallbackData::parse(&format!("b1:g:1:p{}", "0".repeat(60))),
-            Err(TooLong)
-        );
-        assert_eq!(
-            CallbackData::parse(&format!("b1:g:1:p{}", "01".repeat(MAX_TAPS + 1))),
-            Err(TooManyTaps)
-        );
+        assert_eq!(CallbackData::parse(&format!("b1:g:1:p{}", "0".repeat(60))), Err(TooLong));
+        assert_eq!(CallbackData::parse(&format!("b1:g:1:p{}", "01".repeat(MAX_TAPS + 1))), Err(TooManyTaps));
     }
 
     #[test]

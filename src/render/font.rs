@@ -147,11 +147,7 @@ mod tests {
         for c in CHARSET.chars() {
             let g = glyph(c).unwrap_or_else(|| panic!("no glyph for {c:?}"));
             assert!(g.d.starts_with('M') && g.d.len() > 20, "{c:?}: {}", g.d);
-            assert!(
-                g.advance > 0.3 * GLYPH_SIZE && g.advance < GLYPH_SIZE,
-                "{c:?}: {}",
-                g.advance
-            );
+            assert!(g.advance > 0.3 * GLYPH_SIZE && g.advance < GLYPH_SIZE, "{c:?}: {}", g.advance);
         }
         // DejaVu digits share one advance, so numbers line up.
         assert_eq!(glyph('1').map(|g| g.advance), glyph('8').map(|g| g.advance));

@@ -42,12 +42,28 @@ pub fn eval_graph_svg(white_scores: &[i32], marks: &[Mark]) -> String {
         let _ = write!(svg, " L{:.1} {:.1}", x(i), y(*s));
     }
     let _ = write!(svg, r##" L{:.1} {:.1} Z"/>"##, x(white_scores.len().saturating_sub(1)), h - pad);
-    let _ = write!(svg, r##"<line x1="{pad}" x2="{:.1}" y1="{:.1}" y2="{:.1}" stroke="#b3845c" stroke-width="2" stroke-dasharray="8 6"/>"##, w - pad, h / 2.0, h / 2.0);
+    let _ = write!(
+        svg,
+        r##"<line x1="{pad}" x2="{:.1}" y1="{:.1}" y2="{:.1}" stroke="#b3845c" stroke-width="2" stroke-dasharray="8 6"/>"##,
+        w - pad,
+        h / 2.0,
+        h / 2.0
+    );
     for m in marks {
         let (Some(fill), Some(score)) = (colour(m.judgement), white_scores.get(m.index + 1)) else { continue };
-        let _ = write!(svg, r##"<circle cx="{:.1}" cy="{:.1}" r="7" fill="{fill}" stroke="#1b1511" stroke-width="2"/>"##, x(m.index + 1), y(*score));
+        let _ = write!(
+            svg,
+            r##"<circle cx="{:.1}" cy="{:.1}" r="7" fill="{fill}" stroke="#1b1511" stroke-width="2"/>"##,
+            x(m.index + 1),
+            y(*score)
+        );
     }
-    let _ = write!(svg, r##"<rect x="1" y="1" width="{}" height="{}" rx="14" fill="none" stroke="#5b3820" stroke-width="2"/>"##, w - 2.0, h - 2.0);
+    let _ = write!(
+        svg,
+        r##"<rect x="1" y="1" width="{}" height="{}" rx="14" fill="none" stroke="#5b3820" stroke-width="2"/>"##,
+        w - 2.0,
+        h - 2.0
+    );
     svg.push_str("</svg>");
     svg
 }
@@ -79,7 +95,10 @@ mod tests {
         assert!(!light(16, 40) && light(16, 200));
         assert!(light(WIDTH - 16, 16));
         // The blunder's dot is red.
-        let svg = eval_graph_svg(&scores, &[Mark { index: 1, judgement: Judgement::Blunder }, Mark { index: 0, judgement: Judgement::Best }]);
+        let svg = eval_graph_svg(
+            &scores,
+            &[Mark { index: 1, judgement: Judgement::Blunder }, Mark { index: 0, judgement: Judgement::Best }],
+        );
         assert_eq!(svg.matches("<circle").count(), 1, "only errors are marked");
         assert!(svg.contains("#d63a2f"));
     }

@@ -94,13 +94,7 @@ pub enum Step {
     Piece { from: Square, targets: Vec<Square> },
     /// Several capture routes from `from` end on `to`. `chosen` are the pieces tapped so far to
     /// tell them apart, `candidates` the routes still possible, `hints` the pieces to tap next.
-    Route {
-        from: Square,
-        to: Square,
-        chosen: Vec<Square>,
-        candidates: Vec<Move>,
-        hints: Vec<Square>,
-    },
+    Route { from: Square, to: Square, chosen: Vec<Square>, candidates: Vec<Move>, hints: Vec<Square> },
     /// The taps name one legal move.
     Ready(Move),
 }
@@ -111,12 +105,7 @@ impl Step {
         match self {
             Step::Idle { .. } => Vec::new(),
             Step::Piece { from, .. } => vec![*from],
-            Step::Route {
-                from, to, chosen, ..
-            } => [*from, *to]
-                .into_iter()
-                .chain(chosen.iter().copied())
-                .collect(),
+            Step::Route { from, to, chosen, .. } => [*from, *to].into_iter().chain(chosen.iter().copied()).collect(),
             Step::Ready(mv) => vec![mv.from(), mv.to()],
         }
     }
@@ -144,36 +133,22 @@ pub fn advance(position: &Position, taps: &[Coord]) -> Step {
     let Some(from) = square(variant, first) else {
         return Step::Idle { refused: None };
     };
-    let mut targets: Vec<Square> = moves
-        .iter()
-        .filter(|m| m.from() == from)
-        .map(|m| m.to())
-        .collect();
+    let mut targets: Vec<Square> = moves.iter().filter(|m| m.from() == from).map(|m| m.to()).collect();
     targets.sort();
     targets.dedup();
     if targets.is_empty() {
-        return Step::Idle {
-            refused: Some(from),
-        };
+        return Step::Idle { refused: Some(from) };
     }
     let piece = Step::Piece { from, targets };
     let Some(to) = taps.get(1).and_then(|&c| square(variant, c)) else {
         return piece;
     };
-    let mut candidates: Vec<Move> = moves
-        .iter()
-        .filter(|m| m.from() == from && m.to() == to)
-        .cloned()
-        .collect();
+    let mut candidates: Vec<Move> = moves.iter().filter(|m| m.from() == from && m.to() == to).cloned().collect();
     match candidates.len() {
         0 => {
             // Another own piece tapped while one is picked: pick that one instead.
             let again = advance(position, &taps[1..2]);
-            return if matches!(again, Step::Piece { .. }) {
-                again
-            } else {
-                piece
-            };
+            return if matches!(again, Step::Piece { .. }) { again } else { piece };
         }
         1 => return candidates.pop().map_or(piece, Step::Ready),
         _ => {}
@@ -183,11 +158,7 @@ pub fn advance(position: &Position, taps: &[Coord]) -> Step {
         let Some(sq) = square(variant, c) else {
             continue;
         };
-        let narrowed: Vec<Move> = candidates
-            .iter()
-            .filter(|m| m.captures().contains(&sq))
-            .cloned()
-            .collect();
+        let narrowed: Vec<Move> = candidates.iter().filter(|m| m.captures().contains(&sq)).cloned().collect();
         if !narrowed.is_empty() && narrowed.len() < candidates.len() {
             candidates = narrowed;
             chosen.push(sq);
@@ -202,28 +173,16 @@ pub fn advance(position: &Position, taps: &[Coord]) -> Step {
         // the routes would have the same effect and any of them is the move.
         return candidates.into_iter().next().map_or(piece, Step::Ready);
     }
-    Step::Route {
-        from,
-        to,
-        chosen,
-        candidates,
-        hints,
-    }
+    Step::Route { from, to, chosen, candidates, hints }
 }
 
 /// Captured squares that some but not all candidates take.
 fn distinguishing(candidates: &[Move]) -> Vec<Square> {
-    let mut all: Vec<Square> = candidates
-        .iter()
-        .flat_map(|m| m.captures().iter().copied())
-        .collect();
+    let mut all: Vec<Square> = candidates.iter().flat_map(|m| m.captures().iter().copied()).collect();
     all.sort();
     all.dedup();
     all.retain(|sq| {
-        let n = candidates
-            .iter()
-            .filter(|m| m.captures().contains(sq))
-            .count();
+        let n = candidates.iter().filter(|m| m.captures().contains(sq)).count();
         n > 0 && n < candidates.len()
     });
     all
@@ -231,16 +190,8 @@ fn distinguishing(candidates: &[Move]) -> Vec<Square> {
 
 /// Display order of board rows and columns for a viewer: far row first, viewer's left first.
 fn display_order(variant: &Variant, flip: bool) -> (Vec<u8>, Vec<u8>) {
-    let rows: Vec<u8> = if flip {
-        (0..variant.rows).collect()
-    } else {
-        (0..variant.rows).rev().collect()
-    };
-    let cols: Vec<u8> = if flip {
-        (0..variant.cols).rev().collect()
-    } else {
-        (0..variant.cols).collect()
-    };
+    let rows: Vec<u8> = if flip { (0..variant.rows).collect() } else { (0..variant.rows).rev().collect() };
+    let cols: Vec<u8> = if flip { (0..variant.cols).rev().collect() } else { (0..variant.cols).collect() };
     (rows, cols)
 }
 
@@ -248,11 +199,7 @@ fn display_order(variant: &Variant, flip: bool) -> (Vec<u8>, Vec<u8>) {
 pub fn board_keyboard(position: &Position, step: &Step, flip: bool, labels: &Labels) -> Keyboard {
     let variant = position.variant().rules();
     let mover = position.side_to_move();
-    let taps: Vec<Coord> = step
-        .taps()
-        .into_iter()
-        .map(|sq| coord(variant, sq))
-        .collect();
+    let taps: Vec<Coord> = step.taps().into_iter().map(|sq| coord(variant, sq)).collect();
     let pick_with = |sq: Square| {
         let mut chain = taps.clone();
         chain.push(coord(variant, sq));
@@ -281,9 +228,7 @@ pub fn board_keyboard(position: &Position, step: &Step, flip: bool, labels: &Lab
                     (plain, Action::Noop)
                 }
             }
-            Step::Route {
-                from, to, hints, ..
-            } => {
+            Step::Route { from, to, hints, .. } => {
                 if sq == *from {
                     (labels.selected, Action::Pick(Vec::new()))
                 } else if sq == *to {
@@ -295,10 +240,7 @@ pub fn board_keyboard(position: &Position, step: &Step, flip: bool, labels: &Lab
                 }
             }
         };
-        Button {
-            label: label.to_owned(),
-            action,
-        }
+        Button { label: label.to_owned(), action }
     };
 
     let (rows, cols) = display_order(variant, flip);
@@ -322,10 +264,7 @@ pub fn board_keyboard(position: &Position, step: &Step, flip: bool, labels: &Lab
                     line.push(b);
                 }
                 None if compact => {}
-                None => line.push(Button {
-                    label: labels.blank.to_owned(),
-                    action: Action::Noop,
-                }),
+                None => line.push(Button { label: labels.blank.to_owned(), action: Action::Noop }),
             }
         }
         keyboard.rows.push(line);
@@ -335,10 +274,7 @@ pub fn board_keyboard(position: &Position, step: &Step, flip: bool, labels: &Lab
 
 /// Game controls as one row: resign, draw (or answer a draw offer), flip, refresh.
 pub fn control_row(draw_offered_to_viewer: bool) -> Vec<Button> {
-    let b = |label: &str, action| Button {
-        label: label.to_owned(),
-        action,
-    };
+    let b = |label: &str, action| Button { label: label.to_owned(), action };
     let mut row = vec![b("🏳", Action::Resign)];
     if draw_offered_to_viewer {
         row.push(b("🤝✅", Action::AcceptDraw));

@@ -4,8 +4,8 @@
 //! async callers run it on a blocking pool.
 
 pub mod callback;
-pub mod graph;
 mod font;
+pub mod graph;
 pub mod keyboard;
 pub mod png;
 pub mod svg;
@@ -33,9 +33,7 @@ fn rendered(elapsed: std::time::Duration) {
 }
 
 /// Colour scheme of the picture.
-#[derive(
-    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
-)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Theme {
     /// Wood: cream and walnut squares in a dark frame.
@@ -74,11 +72,7 @@ pub struct LastMove {
 
 impl From<&Move> for LastMove {
     fn from(mv: &Move) -> Self {
-        LastMove {
-            from: mv.from(),
-            path: mv.path().to_vec(),
-            captured: mv.captures().to_vec(),
-        }
+        LastMove { from: mv.from(), path: mv.path().to_vec(), captured: mv.captures().to_vec() }
     }
 }
 
@@ -168,9 +162,7 @@ impl BoardView {
                 self.selected = Some(*from);
                 self.destinations = targets.clone();
             }
-            Step::Route {
-                from, to, hints, ..
-            } => {
+            Step::Route { from, to, hints, .. } => {
                 self.selected = Some(*from);
                 self.destinations = vec![*to];
                 self.hints = hints.clone();
@@ -182,13 +174,8 @@ impl BoardView {
     /// Picks up the piece on `sq`: its legal destinations are marked.
     pub fn select(mut self, sq: Square) -> Self {
         self.selected = Some(sq);
-        let mut dest: Vec<Square> = self
-            .position
-            .legal_moves()
-            .iter()
-            .filter(|m| m.from() == sq)
-            .map(|m| m.to())
-            .collect();
+        let mut dest: Vec<Square> =
+            self.position.legal_moves().iter().filter(|m| m.from() == sq).map(|m| m.to()).collect();
         dest.sort();
         dest.dedup();
         self.destinations = dest;

@@ -9,9 +9,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 use resvg::{tiny_skia, usvg};
 
 use super::font::options;
-use super::svg::{
-    Cell, FIRST, Layers, Layout, Look, Man, Scene, look_svg, route_svg, sprite_svg, turn_svg,
-};
+use super::svg::{Cell, FIRST, Layers, Layout, Look, Man, Scene, look_svg, route_svg, sprite_svg, turn_svg};
 use super::{BoardView, Theme};
 use crate::rules::VariantId;
 
@@ -31,11 +29,7 @@ pub enum RenderError {
     #[error("compressing the picture failed: {0}")]
     Deflate(#[from] flate2::CompressError),
     #[error("{bytes} bytes of rows do not make a {width}x{height} picture")]
-    Shape {
-        width: u32,
-        height: u32,
-        bytes: usize,
-    },
+    Shape { width: u32, height: u32, bytes: usize },
     #[error("a palette of {0} bytes is not 1 to 256 RGB entries")]
     Palette(usize),
     #[error("a PNG chunk of {0} bytes is too long")]
@@ -113,11 +107,7 @@ impl Layer {
                     }
                     x += 1;
                 }
-                spans.push(Span {
-                    y: y as u32,
-                    x0: x0 as u32,
-                    x1: x1 as u32,
-                });
+                spans.push(Span { y: y as u32, x0: x0 as u32, x1: x1 as u32 });
                 x = x1;
             }
         }
@@ -125,11 +115,7 @@ impl Layer {
             (Some(first), Some(last)) => (first.y, last.y + 1),
             _ => (0, 0),
         };
-        Layer {
-            pixmap,
-            spans,
-            rows,
-        }
+        Layer { pixmap, spans, rows }
     }
 }
 
@@ -170,7 +156,10 @@ enum SpriteKind {
     Look(Look, Theme),
     /// The route through these squares, counted right and down from the first of them.
     Route(Box<[(u8, u8)]>, Theme),
-    Turn { white: bool, bottom: bool },
+    Turn {
+        white: bool,
+        bottom: bool,
+    },
 }
 
 /// The sprite of `kind` on boards of `layout`, drawn once and kept.
@@ -205,25 +194,17 @@ fn cached_sprite(
 }
 
 fn sprite(id: &'static str, layout: &Layout) -> Result<Arc<Sprite>, RenderError> {
-    cached_sprite(SpriteKind::Drawing(id), layout, || {
-        on_first(layout, 0, &sprite_svg(id, layout))
-    })
+    cached_sprite(SpriteKind::Drawing(id), layout, || on_first(layout, 0, &sprite_svg(id, layout)))
 }
 
 /// A mark on one square.
 fn look_sprite(look: Look, theme: Theme, layout: &Layout) -> Result<Arc<Sprite>, RenderError> {
-    cached_sprite(SpriteKind::Look(look, theme), layout, || {
-        on_first(layout, 0, &look_svg(look, theme, layout))
-    })
+    cached_sprite(SpriteKind::Look(look, theme), layout, || on_first(layout, 0, &look_svg(look, theme, layout)))
 }
 
 /// The route through `steps` (squares right and down from the first), placed like a sprite on
 /// the first of those squares.
-fn route_sprite(
-    steps: Box<[(u8, u8)]>,
-    theme: Theme,
-    layout: &Layout,
-) -> Result<Arc<Sprite>, RenderError> {
+fn route_sprite(steps: Box<[(u8, u8)]>, theme: Theme, layout: &Layout) -> Result<Arc<Sprite>, RenderError> {
     let span = steps.iter().map(|&(x, y)| x.max(y)).max().unwrap_or(0);
     let extra = u32::from(span) * layout.square_px;
     cached_sprite(SpriteKind::Route(steps.clone(), theme), layout, || {
@@ -260,15 +241,11 @@ fn drawn_around(
 ) -> Result<Sprite, RenderError> {
     let offset = reach.ceil() as u32 + 2;
     let size_px = 2 * offset + 1 + extra;
-    let mut pixmap =
-        tiny_skia::Pixmap::new(size_px, size_px).ok_or(RenderError::Pixmap(size_px))?;
+    let mut pixmap = tiny_skia::Pixmap::new(size_px, size_px).ok_or(RenderError::Pixmap(size_px))?;
     let tree = usvg::Tree::from_str(document, options())?;
     let offset = offset as i32;
     draw_window(&tree, layout.size, &mut pixmap, corner(centre, offset));
-    Ok(Sprite {
-        layer: Layer::new(pixmap),
-        offset,
-    })
+    Ok(Sprite { layer: Layer::new(pixmap), offset })
 }
 
 /// A piece with its shadow under it, blended as one sprite: the SVG draws every shadow before
@@ -282,10 +259,7 @@ fn shaded(man: Man, layout: &Layout) -> Result<Arc<Sprite>, RenderError> {
         let piece = sprite(man.id(), layout)?;
         let mut pixmap = shade.layer.pixmap.clone();
         blend(&mut pixmap, &piece.layer, 0, 0);
-        Ok(Sprite {
-            layer: Layer::new(pixmap),
-            offset: shade.offset,
-        })
+        Ok(Sprite { layer: Layer::new(pixmap), offset: shade.offset })
     })
 }
 
@@ -314,11 +288,7 @@ impl Base {
 
     /// What every band of a picture is drawn from.
     fn ground(&self) -> Ground<'_> {
-        Ground {
-            board: &self.board,
-            numbers: self.numbers.as_ref(),
-            plain: self.plain(),
-        }
+        Ground { board: &self.board, numbers: self.numbers.as_ref(), plain: self.plain() }
     }
 
     /// The rows of PNG scanlines of `pixmap`, rows of a picture drawn on this board from row
@@ -332,11 +302,9 @@ impl Base {
         let plain = self.plain();
         let start = top as usize * width;
         let end = start + pixmap.height() as usize * width;
-        let (Some(plain_rows), Some(plain_indices), true) = (
-            plain.data().get(start * 4..end * 4),
-            self.plain_indices.get(start..end),
-            plain.width() == pixmap.width(),
-        ) else {
+        let (Some(plain_rows), Some(plain_indices), true) =
+            (plain.data().get(start * 4..end * 4), self.plain_indices.get(start..end), plain.width() == pixmap.width())
+        else {
             return self.palette.rows(pixmap, true);
         };
         let mut out = vec![0u8; (width + 1) * pixmap.height() as usize];
@@ -377,30 +345,13 @@ fn base(key: BaseKey, scene: &Scene) -> Result<Arc<Base>, RenderError> {
     type Cache = Mutex<Vec<(BaseKey, Arc<Base>)>>;
     static CACHE: OnceLock<Cache> = OnceLock::new();
     let cache = CACHE.get_or_init(Default::default);
-    if let Some((_, b)) = cache
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .iter()
-        .find(|(k, _)| *k == key)
-    {
+    if let Some((_, b)) = cache.lock().unwrap_or_else(|e| e.into_inner()).iter().find(|(k, _)| *k == key) {
         return Ok(Arc::clone(b));
     }
     let size = scene.layout.size;
-    let board = rasterize(
-        &scene.document(Layers {
-            board: true,
-            ..Layers::NONE
-        }),
-        size,
-    )?;
+    let board = rasterize(&scene.document(Layers { board: true, ..Layers::NONE }), size)?;
     let numbers = if scene.numbered {
-        Some(Layer::new(rasterize(
-            &scene.document(Layers {
-                numbers: true,
-                ..Layers::NONE
-            }),
-            size,
-        )?))
+        Some(Layer::new(rasterize(&scene.document(Layers { numbers: true, ..Layers::NONE }), size)?))
     } else {
         None
     };
@@ -410,22 +361,11 @@ fn base(key: BaseKey, scene: &Scene) -> Result<Arc<Base>, RenderError> {
         plain
     });
     let sampler = sampler(scene);
-    let ground = Ground {
-        board: &board,
-        numbers: numbers.as_ref(),
-        plain: numbered.as_ref().unwrap_or(&board),
-    };
+    let ground = Ground { board: &board, numbers: numbers.as_ref(), plain: numbered.as_ref().unwrap_or(&board) };
     let sample = Picture::new(&sampler, ground)?.whole(&[(0, size)])?;
     let palette = Palette::of(&sample);
     let plain_indices = palette.rows(numbered.as_ref().unwrap_or(&board), false);
-    let base = Arc::new(Base {
-        board,
-        numbers,
-        palette,
-        numbered,
-        plain_indices,
-        cuts: band_cuts(&scene.layout),
-    });
+    let base = Arc::new(Base { board, numbers, palette, numbered, plain_indices, cuts: band_cuts(&scene.layout) });
     let mut list = cache.lock().unwrap_or_else(|e| e.into_inner());
     if list.len() >= KEEP {
         list.remove(0);
@@ -442,12 +382,7 @@ fn sampler(scene: &Scene) -> Scene {
     let cells: Vec<Cell> = scene.squares.iter().map(|(c, _)| *c).collect();
     let kinds = Man::ALL;
     // Every fifth square stays empty, for the marks that are drawn on empty squares.
-    s.pieces = cells
-        .iter()
-        .enumerate()
-        .filter(|(i, _)| i % 5 != 4)
-        .map(|(i, c)| (*c, kinds[i % 5]))
-        .collect();
+    s.pieces = cells.iter().enumerate().filter(|(i, _)| i % 5 != 4).map(|(i, c)| (*c, kinds[i % 5])).collect();
     let at = |i: usize| cells.get(i).copied();
     s.trail = [at(4), at(9), at(0)].into_iter().flatten().collect();
     s.captured = at(14).into_iter().collect();
@@ -476,12 +411,7 @@ fn whole_picture(view: &BoardView) -> Result<(tiny_skia::Pixmap, Arc<Base>), Ren
 /// The scene of `view` and the empty board it is drawn on, with that board's key.
 fn scene_on_board(view: &BoardView) -> Result<(Scene, BaseKey, Arc<Base>), RenderError> {
     let scene = Scene::from_view(view);
-    let key = (
-        view.position.variant(),
-        view.flip,
-        view.theme,
-        scene.layout.size,
-    );
+    let key = (view.position.variant(), view.flip, view.theme, scene.layout.size);
     let base = base(key, &scene)?;
     Ok((scene, key, base))
 }
@@ -550,19 +480,14 @@ pub fn board_png(view: &BoardView) -> Result<Vec<u8>, RenderError> {
     png
 }
 
-fn write_board(
-    view: &BoardView,
-    cache: &bands::BandCache<BandKey>,
-) -> Result<Vec<u8>, RenderError> {
+fn write_board(view: &BoardView, cache: &bands::BandCache<BandKey>) -> Result<Vec<u8>, RenderError> {
     let (scene, board, base) = scene_on_board(view)?;
     let size = scene.layout.size;
     let picture = Picture::new(&scene, base.ground())?;
     let bands = band_rows(&base.cuts, size)
         .into_iter()
         .map(|rows| {
-            cache.band(picture.key(board, rows), DEFLATE_LEVEL, || {
-                Ok(base.scanlines(&picture.rows(rows)?, rows.0))
-            })
+            cache.band(picture.key(board, rows), DEFLATE_LEVEL, || Ok(base.scanlines(&picture.rows(rows)?, rows.0)))
         })
         .collect::<Result<Vec<_>, _>>()?;
     bands::write_png(size, size, &base.palette.rgb, &bands, DEFLATE_LEVEL)
@@ -591,11 +516,7 @@ const BAND_CACHE_BYTES: usize = 64 << 20;
 fn band_cuts(layout: &Layout) -> Vec<u32> {
     const WINDOW: u32 = 32 * 1024;
     let row_bytes = (layout.square_px * (layout.size + 1)).max(1);
-    let rows_per_band = if row_bytes >= WINDOW {
-        1
-    } else {
-        (3 * WINDOW).div_ceil(row_bytes)
-    };
+    let rows_per_band = if row_bytes >= WINDOW { 1 } else { (3 * WINDOW).div_ceil(row_bytes) };
     let cells = u32::from(layout.cells);
     let mut cuts = vec![0];
     cuts.extend(
@@ -646,12 +567,7 @@ pub fn encode_indexed(pixmap: &tiny_skia::Pixmap) -> Result<Vec<u8>, RenderError
 
 /// Writes palette indices as one zlib stream through the `png` crate (level [`DEFLATE_LEVEL`], no
 /// filter): how board pictures were written before their rows were compressed in cached bands.
-pub fn write_indexed(
-    width: u32,
-    height: u32,
-    palette: Vec<u8>,
-    indices: &[u8],
-) -> Result<Vec<u8>, RenderError> {
+pub fn write_indexed(width: u32, height: u32, palette: Vec<u8>, indices: &[u8]) -> Result<Vec<u8>, RenderError> {
     let mut out = Vec::with_capacity(32 * 1024);
     let mut enc = ::png::Encoder::new(&mut out, width, height);
     enc.set_color(::png::ColorType::Indexed);
@@ -696,10 +612,7 @@ impl Palette {
     fn of(sample: &tiny_skia::Pixmap) -> Palette {
         let (rgb, keys) = with_scratch(|bins, lut| {
             let (rgb, used) = median_cut(sample, bins, lut);
-            let keys: Vec<(usize, u8)> = used
-                .iter()
-                .map(|&k| (k as usize, lut[k as usize]))
-                .collect();
+            let keys: Vec<(usize, u8)> = used.iter().map(|&k| (k as usize, lut[k as usize])).collect();
             (rgb, keys)
         });
         let lut: Box<[AtomicU16]> = (0..KEYS).map(|_| AtomicU16::new(UNKNOWN)).collect();
@@ -732,11 +645,7 @@ impl Palette {
         self.rgb
             .chunks_exact(3)
             .enumerate()
-            .min_by_key(|(_, e)| {
-                (0..3)
-                    .map(|c| (i32::from(e[c]) - want[c]).pow(2))
-                    .sum::<i32>()
-            })
+            .min_by_key(|(_, e)| (0..3).map(|c| (i32::from(e[c]) - want[c]).pow(2)).sum::<i32>())
             .map_or(0, |(i, _)| i as u8)
     }
 
@@ -798,11 +707,7 @@ fn with_scratch<T>(f: impl FnOnce(&mut [Bin], &mut [u8]) -> T) -> T {
 pub fn quantize(pixmap: &tiny_skia::Pixmap) -> (Vec<u8>, Vec<u8>) {
     with_scratch(|bins, lut| {
         let (palette, _) = median_cut(pixmap, bins, lut);
-        let indices: Vec<u8> = pixmap
-            .data()
-            .chunks_exact(4)
-            .map(|px| lut[key(px[0], px[1], px[2])])
-            .collect();
+        let indices: Vec<u8> = pixmap.data().chunks_exact(4).map(|px| lut[key(px[0], px[1], px[2])]).collect();
         (palette, indices)
     })
 }
@@ -824,10 +729,7 @@ fn median_cut(pixmap: &tiny_skia::Pixmap, bins: &mut [Bin], lut: &mut [u8]) -> (
         bin.sum[1] += u32::from(g) * n;
         bin.sum[2] += u32::from(b) * n;
     };
-    let mut words = pixmap
-        .data()
-        .chunks_exact(4)
-        .map(|p| u32::from_le_bytes([p[0], p[1], p[2], p[3]]));
+    let mut words = pixmap.data().chunks_exact(4).map(|p| u32::from_le_bytes([p[0], p[1], p[2], p[3]]));
     if let Some(first) = words.next() {
         let (mut color, mut n) = (first, 1);
         for px in words {
@@ -851,21 +753,14 @@ fn median_cut(pixmap: &tiny_skia::Pixmap, bins: &mut [Bin], lut: &mut [u8]) -> (
         // Boxes are ranges of `used`; split the box with the highest score each time.
         let mut boxes: Vec<ColorBox> = vec![ColorBox::new(&used, bins, 0, used.len())];
         while boxes.len() < 256 {
-            let Some((i, b)) = boxes
-                .iter()
-                .enumerate()
-                .filter(|(_, b)| b.hi - b.lo >= 2)
-                .max_by_key(|(_, b)| b.score)
+            let Some((i, b)) = boxes.iter().enumerate().filter(|(_, b)| b.hi - b.lo >= 2).max_by_key(|(_, b)| b.score)
             else {
                 break;
             };
             let (lo, hi, axis) = (b.lo, b.hi, b.axis);
             let slice = &mut used[lo..hi];
             slice.sort_unstable_by_key(|&k| channel(k, axis));
-            let total: u64 = slice
-                .iter()
-                .map(|&k| u64::from(bins[k as usize].count))
-                .sum();
+            let total: u64 = slice.iter().map(|&k| u64::from(bins[k as usize].count)).sum();
             let mut acc = 0u64;
             let mut cut = 1;
             for (j, &k) in slice.iter().enumerate() {
@@ -908,19 +803,11 @@ struct ColorBox {
 impl ColorBox {
     fn new(used: &[u32], bins: &[Bin], lo: usize, hi: usize) -> ColorBox {
         let (axis, range) = widest_axis(&used[lo..hi]);
-        let weight: u64 = used[lo..hi]
-            .iter()
-            .map(|&k| u64::from(bins[k as usize].count))
-            .sum();
+        let weight: u64 = used[lo..hi].iter().map(|&k| u64::from(bins[k as usize].count)).sum();
         // Spread squared times the square root of the weight: big flat areas get their own entry
         // without starving the shading of the pieces.
         let score = u64::from(range) * u64::from(range) * (weight as f64).sqrt() as u64;
-        ColorBox {
-            lo,
-            hi,
-            axis,
-            score,
-        }
+        ColorBox { lo, hi, axis, score }
     }
 }
 
@@ -987,9 +874,7 @@ mod tests {
 
     #[test]
     fn blending_runs_only_equals_blending_every_pixel() {
-        let Some(mut src) = tiny_skia::Pixmap::new(40, 30) else {
-            panic!("no pixmap")
-        };
+        let Some(mut src) = tiny_skia::Pixmap::new(40, 30) else { panic!("no pixmap") };
         // A soft dot with transparent gaps inside its rows, and one lone pixel far from it.
         let data = src.data_mut();
         for y in 0..30usize {
@@ -1011,9 +896,7 @@ mod tests {
         let layer = Layer::new(src.clone());
         assert!(layer.spans.iter().map(|s| s.x1 - s.x0).sum::<u32>() < 40 * 30 / 2);
         for (x, y) in [(0, 0), (-7, -5), (30, 20), (5, 14)] {
-            let Some(mut dst) = tiny_skia::Pixmap::new(50, 40) else {
-                panic!("no pixmap")
-            };
+            let Some(mut dst) = tiny_skia::Pixmap::new(50, 40) else { panic!("no pixmap") };
             for (i, px) in dst.data_mut().chunks_exact_mut(4).enumerate() {
                 px.copy_from_slice(&[(i * 7) as u8, (i * 3) as u8, (i / 5) as u8, 255]);
             }
@@ -1028,12 +911,7 @@ mod tests {
                     }
                     let si = ((sy * 40 + sx) * 4) as usize;
                     let di = ((dy * w + dx) * 4) as usize;
-                    let s: [u8; 4] = [
-                        src.data()[si],
-                        src.data()[si + 1],
-                        src.data()[si + 2],
-                        src.data()[si + 3],
-                    ];
+                    let s: [u8; 4] = [src.data()[si], src.data()[si + 1], src.data()[si + 2], src.data()[si + 3]];
                     let d: [u8; 4] = [wd[di], wd[di + 1], wd[di + 2], wd[di + 3]];
                     wd[di..di + 4].copy_from_slice(&over_by_channel(d, s));
                 }
@@ -1074,15 +952,9 @@ mod tests {
             let scene = Scene::from_view(&view);
             let layout = Layout::new(size, scene.layout.cells);
             // Every square taken: each piece has all its diagonal neighbours.
-            let pieces: Vec<(Cell, Man)> = scene
-                .squares
-                .iter()
-                .enumerate()
-                .map(|(i, (c, _))| (*c, kinds[i % 4]))
-                .collect();
-            let Some(mut board) = tiny_skia::Pixmap::new(size, size) else {
-                panic!("no pixmap")
-            };
+            let pieces: Vec<(Cell, Man)> =
+                scene.squares.iter().enumerate().map(|(i, (c, _))| (*c, kinds[i % 4])).collect();
+            let Some(mut board) = tiny_skia::Pixmap::new(size, size) else { panic!("no pixmap") };
             for (i, px) in board.data_mut().chunks_exact_mut(4).enumerate() {
                 px.copy_from_slice(&[(i % 251) as u8, (i % 97) as u8, 90, 255]);
             }
@@ -1103,17 +975,8 @@ mod tests {
                 let (x, y) = s.origin(&layout, *c);
                 blend(&mut got, &s.layer, x, y);
             }
-            let worst = want
-                .data()
-                .iter()
-                .zip(got.data())
-                .map(|(a, b)| a.abs_diff(*b))
-                .max()
-                .unwrap_or(0);
-            assert!(
-                worst <= 2,
-                "{v:?} at {size} px: a channel differs by {worst}"
-            );
+            let worst = want.data().iter().zip(got.data()).map(|(a, b)| a.abs_diff(*b)).max().unwrap_or(0);
+            assert!(worst <= 2, "{v:?} at {size} px: a channel differs by {worst}");
             assert!(want.data() != board.data(), "{v:?}: nothing was drawn");
         }
     }
@@ -1131,10 +994,7 @@ mod tests {
                 let view = view.size(size);
                 let (pixmap, base) = whole_picture(&view).unwrap_or_else(|e| panic!("{e}"));
                 let want = base.palette.rows(&pixmap, true);
-                assert!(
-                    base.scanlines(&pixmap, 0) == want,
-                    "{v:?} at {size} px, ply {i}: the indices differ"
-                );
+                assert!(base.scanlines(&pixmap, 0) == want, "{v:?} at {size} px, ply {i}: the indices differ");
                 // A band of rows further down gives the same rows.
                 let stride = pixmap.width() as usize * 4;
                 let (top, bottom) = (size / 3, size / 3 + 25);
@@ -1155,30 +1015,15 @@ mod tests {
 
     #[test]
     fn band_cuts_follow_rows_of_squares_and_cover_the_picture() {
-        for (size, cells) in [
-            (640, 8),
-            (640, 10),
-            (640, 12),
-            (320, 10),
-            (160, 8),
-            (2048, 12),
-        ] {
+        for (size, cells) in [(640, 8), (640, 10), (640, 12), (320, 10), (160, 8), (2048, 12)] {
             let l = Layout::new(size, cells);
             let cuts = band_cuts(&l);
             assert_eq!(cuts.first(), Some(&0), "{l:?}");
             assert!(cuts.windows(2).all(|w| w[0] < w[1]), "{l:?}: {cuts:?}");
             assert!(cuts.iter().all(|&c| c < l.size), "{l:?}: {cuts:?}");
-            assert!(
-                cuts[1..]
-                    .iter()
-                    .all(|c| (c - l.margin_px).is_multiple_of(l.square_px)),
-                "{l:?}: {cuts:?}"
-            );
+            assert!(cuts[1..].iter().all(|c| (c - l.margin_px).is_multiple_of(l.square_px)), "{l:?}: {cuts:?}");
             // The frame at the bottom has a band of its own.
-            assert_eq!(
-                cuts.last(),
-                Some(&(l.margin_px + u32::from(cells) * l.square_px))
-            );
+            assert_eq!(cuts.last(), Some(&(l.margin_px + u32::from(cells) * l.square_px)));
             // A band per row of squares where rows are long, a few rows per band where not.
             let bands = cuts.len() - 2;
             if l.square_px * (l.size + 1) >= 32 * 1024 {
@@ -1226,13 +1071,7 @@ mod tests {
     /// blended as sprites between them (their drawing as sprites is checked on its own).
     fn drawn_layer_by_layer(view: &BoardView) -> Result<tiny_skia::Pixmap, RenderError> {
         let scene = Scene::from_view(view);
-        let layers = |under, over| Layers {
-            board: under,
-            marks: under,
-            numbers: under,
-            pieces: false,
-            over,
-        };
+        let layers = |under, over| Layers { board: under, marks: under, numbers: under, pieces: false, over };
         let mut pixmap = rasterize(&scene.document(layers(true, false)), view.size)?;
         for &(cell, man) in &scene.pieces {
             let sprite = shaded(man, &scene.layout)?;
@@ -1305,23 +1144,14 @@ mod tests {
             let mut seen: HashMap<BandKey, Vec<u8>> = HashMap::new();
             for (i, view) in marked_views(v, size, flip).iter().enumerate() {
                 let (scene, board, base) = scene_on_board(view).unwrap_or_else(|e| panic!("{e}"));
-                let picture =
-                    Picture::new(&scene, base.ground()).unwrap_or_else(|e| panic!("{e}"));
+                let picture = Picture::new(&scene, base.ground()).unwrap_or_else(|e| panic!("{e}"));
                 for rows in band_rows(&base.cuts, size) {
-                    let pixels = picture
-                        .rows(rows)
-                        .unwrap_or_else(|e| panic!("{e}"))
-                        .data()
-                        .to_vec();
+                    let pixels = picture.rows(rows).unwrap_or_else(|e| panic!("{e}")).data().to_vec();
                     checked += 1;
                     match seen.entry(picture.key(board, rows)) {
                         std::collections::hash_map::Entry::Occupied(e) => {
                             shared += 1;
-                            assert!(
-                                *e.get() == pixels,
-                                "{v:?} {size} px, view {i}, rows {rows:?}: {:?}",
-                                e.key()
-                            );
+                            assert!(*e.get() == pixels, "{v:?} {size} px, view {i}, rows {rows:?}: {:?}", e.key());
                         }
                         std::collections::hash_map::Entry::Vacant(e) => {
                             e.insert(pixels);
@@ -1346,19 +1176,12 @@ mod tests {
             assert_eq!((img.width(), img.height()), (640, 640));
             let mut options = ::png::DecodeOptions::default();
             options.set_ignore_adler32(false);
-            let mut decoder =
-                ::png::Decoder::new_with_options(std::io::Cursor::new(&png[..]), options)
-                    .read_info()
-                    .unwrap_or_else(|e| panic!("ply {i}: {e}"));
-            let mut buf = vec![0; decoder.output_buffer_size().unwrap_or(0)];
-            decoder
-                .next_frame(&mut buf)
+            let mut decoder = ::png::Decoder::new_with_options(std::io::Cursor::new(&png[..]), options)
+                .read_info()
                 .unwrap_or_else(|e| panic!("ply {i}: {e}"));
-            assert_eq!(
-                decoder.info().palette.as_deref(),
-                Some(&palette[..]),
-                "ply {i}"
-            );
+            let mut buf = vec![0; decoder.output_buffer_size().unwrap_or(0)];
+            decoder.next_frame(&mut buf).unwrap_or_else(|e| panic!("ply {i}: {e}"));
+            assert_eq!(decoder.info().palette.as_deref(), Some(&palette[..]), "ply {i}");
             assert!(buf == indices, "ply {i}: pixels differ");
             let usage = cache.usage();
             assert!(usage.bytes <= bound, "ply {i}: {usage:?}");
@@ -1373,15 +1196,8 @@ mod tests {
 
     #[test]
     fn colours_missing_from_the_sample_map_to_the_nearest_entry() {
-        let Some(mut sample) = tiny_skia::Pixmap::new(4, 1) else {
-            panic!("no pixmap")
-        };
-        let colours: [[u8; 4]; 4] = [
-            [0, 0, 0, 255],
-            [200, 40, 40, 255],
-            [40, 200, 40, 255],
-            [250, 250, 250, 255],
-        ];
+        let Some(mut sample) = tiny_skia::Pixmap::new(4, 1) else { panic!("no pixmap") };
+        let colours: [[u8; 4]; 4] = [[0, 0, 0, 255], [200, 40, 40, 255], [40, 200, 40, 255], [250, 250, 250, 255]];
         for (px, c) in sample.data_mut().chunks_exact_mut(4).zip(colours) {
             px.copy_from_slice(&c);
         }

@@ -48,22 +48,10 @@ pub struct Man {
 impl Man {
     /// The four kinds: white man, black man, white king, black king.
     pub const ALL: [Man; 4] = [
-        Man {
-            white: true,
-            king: false,
-        },
-        Man {
-            white: false,
-            king: false,
-        },
-        Man {
-            white: true,
-            king: true,
-        },
-        Man {
-            white: false,
-            king: true,
-        },
+        Man { white: true, king: false },
+        Man { white: false, king: false },
+        Man { white: true, king: true },
+        Man { white: false, king: true },
     ];
 
     /// Id of the piece drawing in the template's `<defs>`.
@@ -94,12 +82,7 @@ impl Layout {
         let cells = cells.max(1);
         let square_px = ((size as f32 / (f32::from(cells) + 2.0 * FRAME)).floor() as u32).max(1);
         let margin_px = size.saturating_sub(square_px * u32::from(cells)) / 2;
-        Layout {
-            size,
-            cells,
-            square_px,
-            margin_px,
-        }
+        Layout { size, cells, square_px, margin_px }
     }
 
     /// SVG units per pixel.
@@ -131,11 +114,7 @@ impl Layout {
     /// (`bottom` or top).
     pub fn turn_center_px(&self, bottom: bool) -> (f32, f32) {
         let inset = self.size as f32 - self.margin_px as f32 / 2.0;
-        let y = if bottom {
-            inset
-        } else {
-            self.margin_px as f32 / 2.0
-        };
+        let y = if bottom { inset } else { self.margin_px as f32 / 2.0 };
         (inset, y)
     }
 
@@ -169,20 +148,8 @@ pub struct Layers {
 }
 
 impl Layers {
-    pub const ALL: Layers = Layers {
-        board: true,
-        marks: true,
-        numbers: true,
-        pieces: true,
-        over: true,
-    };
-    pub const NONE: Layers = Layers {
-        board: false,
-        marks: false,
-        numbers: false,
-        pieces: false,
-        over: false,
-    };
+    pub const ALL: Layers = Layers { board: true, marks: true, numbers: true, pieces: true, over: true };
+    pub const NONE: Layers = Layers { board: false, marks: false, numbers: false, pieces: false, over: false };
 }
 
 /// Everything the picture shows, in display cells.
@@ -306,13 +273,7 @@ fn template_parts() -> &'static [(&'static str, &'static str)] {
 }
 
 /// Fills the template: `size` in pixels, `extent` in units, glyphs for `chars`, `board` as body.
-fn fill_template(
-    theme: Theme,
-    size: u32,
-    extent: f32,
-    chars: &BTreeSet<char>,
-    board: &str,
-) -> String {
+fn fill_template(theme: Theme, size: u32, extent: f32, chars: &BTreeSet<char>, board: &str) -> String {
     let pal = palette(theme);
     let mut out = String::with_capacity(TEMPLATE.len() + board.len() + 512 * chars.len());
     for (text, name) in template_parts() {
@@ -365,23 +326,13 @@ fn fill_template(
 fn num(v: f32) -> String {
     let s = format!("{v:.2}");
     let s = s.trim_end_matches('0').trim_end_matches('.');
-    if s == "-0" {
-        "0".to_owned()
-    } else {
-        s.to_owned()
-    }
+    if s == "-0" { "0".to_owned() } else { s.to_owned() }
 }
 
 /// Writes `text` with the glyph outlines, scaled to `size`, with its baseline start at (x, y).
 fn write_glyphs(out: &mut String, class: &str, text: &str, x: f32, y: f32, size: f32) {
     let scale = size / GLYPH_SIZE;
-    let _ = write!(
-        out,
-        r#"<g class="{class}" transform="translate({} {}) scale({})">"#,
-        num(x),
-        num(y),
-        num(scale)
-    );
+    let _ = write!(out, r#"<g class="{class}" transform="translate({} {}) scale({})">"#, num(x), num(y), num(scale));
     let mut pen = 0.0;
     for c in text.chars() {
         let Some(g) = font::glyph(c) else { continue };
@@ -424,20 +375,21 @@ impl Scene {
         if self.numbered && layers.numbers && self.screen_numbers {
             for (cell, name) in &self.squares {
                 let (x, y) = self.origin(*cell);
-                write_glyphs(&mut board, "numo", name, x + 3.0, y + 3.0 + SCREEN_NUMBER_SIZE * CAP_HEIGHT, SCREEN_NUMBER_SIZE);
+                write_glyphs(
+                    &mut board,
+                    "numo",
+                    name,
+                    x + 3.0,
+                    y + 3.0 + SCREEN_NUMBER_SIZE * CAP_HEIGHT,
+                    SCREEN_NUMBER_SIZE,
+                );
                 chars.extend(name.chars());
             }
         }
         if layers.over {
             self.write_over(&mut board);
         }
-        fill_template(
-            self.theme,
-            self.layout.size,
-            self.layout.extent(),
-            &chars,
-            &board,
-        )
+        fill_template(self.theme, self.layout.size, self.layout.extent(), &chars, &board)
     }
 
     fn origin(&self, c: Cell) -> (f32, f32) {
@@ -467,26 +419,12 @@ impl Scene {
         let pal = palette(self.theme);
         let extent = num(self.layout.extent());
         let m = self.layout.margin();
-        let (ms, w, h) = (
-            num(m),
-            num(SQUARE * f32::from(self.cols)),
-            num(SQUARE * f32::from(self.rows)),
-        );
-        let _ = writeln!(
-            out,
-            r#"<rect class="frame" width="{extent}" height="{extent}"/>"#
-        );
+        let (ms, w, h) = (num(m), num(SQUARE * f32::from(self.cols)), num(SQUARE * f32::from(self.rows)));
+        let _ = writeln!(out, r#"<rect class="frame" width="{extent}" height="{extent}"/>"#);
         let inset = num(self.layout.extent() - 4.0);
-        let _ = writeln!(
-            out,
-            r#"<rect class="bevel" x="2" y="2" width="{inset}" height="{inset}"/>"#
-        );
+        let _ = writeln!(out, r#"<rect class="bevel" x="2" y="2" width="{inset}" height="{inset}"/>"#);
         if self.orthogonal {
-            let _ = writeln!(
-                out,
-                r#"<rect x="{ms}" y="{ms}" width="{w}" height="{h}" fill="{}"/>"#,
-                pal.plain
-            );
+            let _ = writeln!(out, r#"<rect x="{ms}" y="{ms}" width="{w}" height="{h}" fill="{}"/>"#, pal.plain);
         } else {
             let _ = writeln!(
                 out,
@@ -532,26 +470,12 @@ impl Scene {
         for (i, f) in self.files.iter().enumerate() {
             let cx = m + SQUARE * i as f32 + SQUARE / 2.0;
             let width = font::text_width(f) * COORD_SIZE / GLYPH_SIZE;
-            write_glyphs(
-                out,
-                "crd",
-                f,
-                cx - width / 2.0,
-                baseline(extent - m / 2.0),
-                COORD_SIZE,
-            );
+            write_glyphs(out, "crd", f, cx - width / 2.0, baseline(extent - m / 2.0), COORD_SIZE);
         }
         for (i, r) in self.ranks.iter().enumerate() {
             let cy = m + SQUARE * i as f32 + SQUARE / 2.0;
             let width = font::text_width(r) * COORD_SIZE / GLYPH_SIZE;
-            write_glyphs(
-                out,
-                "crd",
-                r,
-                m / 2.0 - width / 2.0,
-                cy + COORD_SIZE * CAP_HEIGHT / 2.0,
-                COORD_SIZE,
-            );
+            write_glyphs(out, "crd", r, m / 2.0 - width / 2.0, cy + COORD_SIZE * CAP_HEIGHT / 2.0, COORD_SIZE);
         }
     }
 
@@ -584,11 +508,7 @@ impl Scene {
         }
         for (c, man) in &self.pieces {
             let (x, y) = self.center(*c);
-            let _ = writeln!(
-                out,
-                r##"<use xlink:href="#{}" x="{x}" y="{y}"/>"##,
-                man.id()
-            );
+            let _ = writeln!(out, r##"<use xlink:href="#{}" x="{x}" y="{y}"/>"##, man.id());
         }
     }
 
@@ -613,10 +533,7 @@ impl Scene {
     /// the rows it stays within. Two scenes on the same empty board that draw the same marks draw
     /// them with the same pixels, so a picture can be put together from rows drawn for others.
     pub fn marks(&self, over: bool) -> Vec<(Mark, Reach)> {
-        let at = |c: &Cell| Reach::Cells {
-            top: c.y,
-            bottom: c.y,
-        };
+        let at = |c: &Cell| Reach::Cells { top: c.y, bottom: c.y };
         let mut out = Vec::new();
         if !over {
             if let (Some(first), Some(last)) = (self.trail.first(), self.trail.last()) {
@@ -627,10 +544,7 @@ impl Scene {
                 if self.trail.len() > 1 {
                     // The route joins square centres, with round ends narrower than a square.
                     let rows = self.trail.iter().map(|c| c.y);
-                    let reach = Reach::Cells {
-                        top: rows.clone().min().unwrap_or(0),
-                        bottom: rows.max().unwrap_or(0),
-                    };
+                    let reach = Reach::Cells { top: rows.clone().min().unwrap_or(0), bottom: rows.max().unwrap_or(0) };
                     out.extend(self.trail.iter().map(|c| (Mark::Route(*c), reach)));
                 }
             }
@@ -639,24 +553,12 @@ impl Scene {
             }
             return out;
         }
-        out.extend(
-            self.must_capture
-                .iter()
-                .map(|c| (Mark::MustCapture(*c), at(c))),
-        );
+        out.extend(self.must_capture.iter().map(|c| (Mark::MustCapture(*c), at(c))));
         out.extend(self.captured.iter().map(|c| (Mark::Captured(*c), at(c))));
-        out.extend(
-            self.destinations
-                .iter()
-                .map(|c| (Mark::Destination(*c), at(c))),
-        );
+        out.extend(self.destinations.iter().map(|c| (Mark::Destination(*c), at(c))));
         out.extend(self.hints.iter().map(|c| (Mark::Hint(*c), at(c))));
         if let Some((white, bottom)) = self.turn {
-            let reach = if bottom {
-                Reach::BottomFrame
-            } else {
-                Reach::TopFrame
-            };
+            let reach = if bottom { Reach::BottomFrame } else { Reach::TopFrame };
             out.push((Mark::Turn { white, bottom }, reach));
         }
         out
@@ -670,27 +572,12 @@ impl Scene {
         let flip = view.flip;
         let cell = |sq: Square| -> Cell {
             let (r, c) = variant.coords(sq);
-            if flip {
-                Cell {
-                    x: cols - 1 - c,
-                    y: r,
-                }
-            } else {
-                Cell {
-                    x: c,
-                    y: rows - 1 - r,
-                }
-            }
+            if flip { Cell { x: cols - 1 - c, y: r } } else { Cell { x: c, y: rows - 1 - r } }
         };
-        let squares: Vec<(Cell, String)> = variant
-            .squares()
-            .map(|sq| (cell(sq), variant.square_name(sq)))
-            .collect();
+        let squares: Vec<(Cell, String)> = variant.squares().map(|sq| (cell(sq), variant.square_name(sq))).collect();
         let (mut files, mut ranks) = (Vec::new(), Vec::new());
         if variant.algebraic {
-            files = (0..cols)
-                .map(|c| char::from(b'a' + c).to_string())
-                .collect();
+            files = (0..cols).map(|c| char::from(b'a' + c).to_string()).collect();
             ranks = (1..=rows).rev().map(|r| r.to_string()).collect();
             if flip {
                 files.reverse();
@@ -700,30 +587,17 @@ impl Scene {
         let pieces = view
             .position
             .pieces()
-            .map(|(sq, p)| {
-                (
-                    cell(sq),
-                    Man {
-                        white: p.color == Color::White,
-                        king: p.role == Role::King,
-                    },
-                )
-            })
+            .map(|(sq, p)| (cell(sq), Man { white: p.color == Color::White, king: p.role == Role::King }))
             .collect();
         let (trail, captured) = match &view.last_move {
             Some(m) => (
-                std::iter::once(m.from)
-                    .chain(m.path.iter().copied())
-                    .map(cell)
-                    .collect(),
+                std::iter::once(m.from).chain(m.path.iter().copied()).map(cell).collect(),
                 m.captured.iter().copied().map(cell).collect(),
             ),
             None => (Vec::new(), Vec::new()),
         };
         let mover = view.position.side_to_move();
-        let turn = view
-            .show_turn
-            .then_some((mover == Color::White, (mover == Color::White) != flip));
+        let turn = view.show_turn.then_some((mover == Color::White, (mover == Color::White) != flip));
         Scene {
             cols,
             rows,
@@ -823,18 +697,11 @@ fn write_look(out: &mut String, look: Look, x: f32, y: f32) {
     let _ = match look {
         Look::Last | Look::Selected => {
             let class = if look == Look::Last { "last" } else { "sel" };
-            writeln!(
-                out,
-                r#"<rect class="{class}" x="{}" y="{}" width="100" height="100"/>"#,
-                num(x),
-                num(y)
-            )
+            writeln!(out, r#"<rect class="{class}" x="{}" y="{}" width="100" height="100"/>"#, num(x), num(y))
         }
-        Look::MustCapture => writeln!(
-            out,
-            r#"<circle class="must" cx="{cx}" cy="{cy}" r="{}"/>"#,
-            num(PIECE_RADIUS + 5.0)
-        ),
+        Look::MustCapture => {
+            writeln!(out, r#"<circle class="must" cx="{cx}" cy="{cy}" r="{}"/>"#, num(PIECE_RADIUS + 5.0))
+        }
         // A piece taken by the last move: a dashed ghost and a cross.
         Look::Captured => {
             let _ = writeln!(out, r#"<circle class="cap" cx="{cx}" cy="{cy}" r="30"/>"#);
@@ -886,11 +753,7 @@ fn alone(theme: Theme, layout: &Layout, board: &str) -> String {
 /// A document with one piece drawing (`id` from the template) on [`FIRST`].
 pub(crate) fn sprite_svg(id: &str, layout: &Layout) -> String {
     let (x, y) = layout.middle(FIRST);
-    let board = format!(
-        r##"<use xlink:href="#{id}" x="{}" y="{}"/>"##,
-        num(x),
-        num(y)
-    );
+    let board = format!(r##"<use xlink:href="#{id}" x="{}" y="{}"/>"##, num(x), num(y));
     alone(Theme::Light, layout, &board)
 }
 

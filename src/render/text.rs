@@ -11,22 +11,10 @@ pub use crate::i18n::Lang;
 fn symbol(piece: Option<Piece>) -> char {
     match piece {
         None => '.',
-        Some(Piece {
-            color: Color::White,
-            role: Role::Man,
-        }) => 'w',
-        Some(Piece {
-            color: Color::White,
-            role: Role::King,
-        }) => 'W',
-        Some(Piece {
-            color: Color::Black,
-            role: Role::Man,
-        }) => 'b',
-        Some(Piece {
-            color: Color::Black,
-            role: Role::King,
-        }) => 'B',
+        Some(Piece { color: Color::White, role: Role::Man }) => 'w',
+        Some(Piece { color: Color::White, role: Role::King }) => 'W',
+        Some(Piece { color: Color::Black, role: Role::Man }) => 'b',
+        Some(Piece { color: Color::Black, role: Role::King }) => 'B',
     }
 }
 
@@ -36,21 +24,10 @@ fn symbol(piece: Option<Piece>) -> char {
 pub fn text_board(position: &Position, flip: bool) -> String {
     let variant = position.variant().rules();
     let (rows, cols) = (variant.rows, variant.cols);
-    let row_order: Vec<u8> = if flip {
-        (0..rows).collect()
-    } else {
-        (0..rows).rev().collect()
-    };
-    let col_order: Vec<u8> = if flip {
-        (0..cols).rev().collect()
-    } else {
-        (0..cols).collect()
-    };
+    let row_order: Vec<u8> = if flip { (0..rows).collect() } else { (0..rows).rev().collect() };
+    let col_order: Vec<u8> = if flip { (0..cols).rev().collect() } else { (0..cols).collect() };
     let mut out = String::new();
-    let files: String = col_order
-        .iter()
-        .map(|&c| format!(" {}", char::from(b'a' + c)))
-        .collect();
+    let files: String = col_order.iter().map(|&c| format!(" {}", char::from(b'a' + c))).collect();
     if variant.algebraic {
         let _ = writeln!(out, "   {files}");
     }

@@ -26,7 +26,9 @@ pub enum FenError {
     UncrownedMan(String),
     #[error("the FEN is too long")]
     TooLong,
-    #[error("'{0}' is not a king run of this variant: write R, the colour, the number of plain moves, @ and the king's square (RW2@28)")]
+    #[error(
+        "'{0}' is not a king run of this variant: write R, the colour, the number of plain moves, @ and the king's square (RW2@28)"
+    )]
     KingRun(String),
 }
 
@@ -91,7 +93,11 @@ impl Position {
                     }
                     (lo..=hi).map(|n| geo.order[n as usize - 1]).collect::<Vec<_>>()
                 } else {
-                    vec![rules.parse_square(body).ok_or_else(|| FenError::Square { square: body.to_string(), variant })?]
+                    vec![
+                        rules
+                            .parse_square(body)
+                            .ok_or_else(|| FenError::Square { square: body.to_string(), variant })?,
+                    ]
                 };
                 for sq in squares {
                     if (by_color[0] | by_color[1]).contains(sq) {

@@ -93,9 +93,7 @@ impl Geometry {
                 }
             }
         }
-        let by_rows_top_left = || {
-            (0..rows).rev().flat_map(move |row| (0..cols).map(move |col| (row, col)))
-        };
+        let by_rows_top_left = || (0..rows).rev().flat_map(move |row| (0..cols).map(move |col| (row, col)));
         let mut order: Vec<Square> = match v.numbering {
             Numbering::FromTopLeft | Numbering::FromBottomRight => {
                 by_rows_top_left().filter_map(|(r, c)| square_at[r * cols + c]).collect()
@@ -112,9 +110,8 @@ impl Geometry {
         for (i, sq) in order.iter().enumerate() {
             number[sq.index()] = i as u16 + 1;
         }
-        let row_squares = |row: usize| {
-            (0..cols).filter_map(|c| square_at[row * cols + c]).fold(Bitboard::EMPTY, |b, s| b.with(s))
-        };
+        let row_squares =
+            |row: usize| (0..cols).filter_map(|c| square_at[row * cols + c]).fold(Bitboard::EMPTY, |b, s| b.with(s));
         let promotion = [row_squares(rows - 1), row_squares(0)];
 
         let (up, down, side): (Vec<i32>, Vec<i32>, Vec<i32>) = if v.orthogonal {

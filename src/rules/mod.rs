@@ -27,12 +27,14 @@ pub mod variant;
 
 pub use bitboard::Bitboard;
 pub use fen::FenError;
-pub use movegen::{Paths, TooManyCaptures};
 pub(crate) use movegen::keep_best;
+pub use movegen::{Paths, TooManyCaptures};
 pub use mv::{MAX_JUMPS, Move};
 pub use outcome::{GameState, Outcome, OutcomeReason};
 pub use piece::{Color, Piece, Role};
 pub use position::{KingRun, Position};
 pub use reason::{MoveError, PriorityRule, Reason};
 pub use square::Square;
-pub use variant::{CapturePriority, DrawRule, KingRange, Numbering, PromotionInCapture, Removal, UnknownVariant, Variant, VariantId};
+pub use variant::{
+    CapturePriority, DrawRule, KingRange, Numbering, PromotionInCapture, Removal, UnknownVariant, Variant, VariantId,
+};

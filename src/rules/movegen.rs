@@ -337,13 +337,30 @@ struct CaptureSearch<'a, 'b> {
 impl CaptureSearch<'_, '_> {
     /// Tries every jump from `at`; each sequence that cannot go on is recorded. Returns whether any
     /// jump was possible, so the caller knows whether its own sequence is complete.
-    fn extend(&mut self, at: Square, king: bool, captured: Bitboard, last_dir: i32, occupied: Bitboard, depth: usize) -> bool {
+    fn extend(
+        &mut self,
+        at: Square,
+        king: bool,
+        captured: Bitboard,
+        last_dir: i32,
+        occupied: Bitboard,
+        depth: usize,
+    ) -> bool {
         self.extend_except(at, king, captured, last_dir, occupied, depth, 0)
     }
 
     /// [`extend`](Self::extend) without direction `skip` (0 skips none).
     #[allow(clippy::too_many_arguments)]
-    fn extend_except(&mut self, at: Square, king: bool, captured: Bitboard, last_dir: i32, occupied: Bitboard, depth: usize, skip: i32) -> bool {
+    fn extend_except(
+        &mut self,
+        at: Square,
+        king: bool,
+        captured: Bitboard,
+        last_dir: i32,
+        occupied: Bitboard,
+        depth: usize,
+        skip: i32,
+    ) -> bool {
         if depth >= MAX_JUMPS {
             return false;
         }
@@ -367,7 +384,15 @@ impl CaptureSearch<'_, '_> {
         any
     }
 
-    fn short_jump(&mut self, at: Square, king: bool, dir: i32, captured: Bitboard, occupied: Bitboard, depth: usize) -> bool {
+    fn short_jump(
+        &mut self,
+        at: Square,
+        king: bool,
+        dir: i32,
+        captured: Bitboard,
+        occupied: Bitboard,
+        depth: usize,
+    ) -> bool {
         let geo = self.geo;
         let Some(victim) = geo.step(at, dir) else { return false };
         if !self.opponents.contains(victim) || captured.contains(victim) {
@@ -471,7 +496,8 @@ mod tests {
     use super::*;
     use crate::rules::VariantId;
 
-    const CAPTURE_STORM: &str = "W:WKa1:BKb1,Kd1,Kf1,Ka2,Kc2,Ke2,Kg2,Kb3,Kd3,Kf3,Ka4,Kc4,Ke4,Kg4,Kb5,Kd5,Kf5,Ka6,Kc6,Ke6,Kg6,Kb7,Kd7,Kf7";
+    const CAPTURE_STORM: &str =
+        "W:WKa1:BKb1,Kd1,Kf1,Ka2,Kc2,Ke2,Kg2,Kb3,Kd3,Kf3,Ka4,Kc4,Ke4,Kg4,Kb5,Kd5,Kf5,Ka6,Kc6,Ke6,Kg6,Kb7,Kd7,Kf7";
 
     /// The first move of each effect, found by comparing every pair.
     fn first_of_each(moves: &[Move]) -> Vec<Move> {

@@ -106,13 +106,12 @@ impl Position {
         tokens
             .iter()
             .map(|t| {
-                let looks_like_square = t.chars().all(|c| c.is_ascii_alphanumeric()) && t.chars().any(|c| c.is_ascii_digit());
+                let looks_like_square =
+                    t.chars().all(|c| c.is_ascii_alphanumeric()) && t.chars().any(|c| c.is_ascii_digit());
                 if !looks_like_square {
                     return Err(MoveError::new(Reason::Unreadable));
                 }
-                rules
-                    .parse_square(t)
-                    .ok_or_else(|| MoveError::new(Reason::NoSuchSquare { square: t.to_string() }))
+                rules.parse_square(t).ok_or_else(|| MoveError::new(Reason::NoSuchSquare { square: t.to_string() }))
             })
             .collect()
     }
@@ -149,9 +148,16 @@ impl Position {
         // A prefix of a capture: the player stopped too early.
         if unrestricted.iter().any(|m| is_prefix(m, squares)) {
             let own: Vec<Move> = legal.iter().filter(|m| m.from == from).copied().collect();
-            return MoveError { reason: Reason::Incomplete, alternatives: few(if own.is_empty() { legal.to_vec() } else { own }) };
+            return MoveError {
+                reason: Reason::Incomplete,
+                alternatives: few(if own.is_empty() { legal.to_vec() } else { own }),
+            };
         }
-        if !rules.men_capture_kings && piece.role == super::piece::Role::Man && squares.len() == 2 && self.jumps_king(from, squares[1]) {
+        if !rules.men_capture_kings
+            && piece.role == super::piece::Role::Man
+            && squares.len() == 2
+            && self.jumps_king(from, squares[1])
+        {
             return MoveError { reason: Reason::ManCannotCaptureKing, alternatives: few(legal.to_vec()) };
         }
         if captures_required {
@@ -200,7 +206,12 @@ fn is_prefix(m: &Move, squares: &[Square]) -> bool {
     stop + 1 < m.path().len()
 }
 
-fn which_criterion(chosen: &Move, best: &Move, priority: CapturePriority, opponent_kings: super::bitboard::Bitboard) -> PriorityRule {
+fn which_criterion(
+    chosen: &Move,
+    best: &Move,
+    priority: CapturePriority,
+    opponent_kings: super::bitboard::Bitboard,
+) -> PriorityRule {
     let (a, b) = (rank(chosen, priority, opponent_kings), rank(best, priority, opponent_kings));
     if a.0 != b.0 && priority == CapturePriority::Value {
         PriorityRule::MostValue

@@ -30,7 +30,8 @@ pub struct KingRun {
 /// Hash key of a king run (0 for none), so that positions that allow different moves hash apart.
 fn run_key(color: Color, run: KingRun) -> u64 {
     let Some(sq) = run.square else { return 0 };
-    let mut z = 0xD1B5_4A32_D192_ED03u64 ^ ((color.index() as u64) << 40 | (run.moves as u64) << 32 | sq.index() as u64);
+    let mut z =
+        0xD1B5_4A32_D192_ED03u64 ^ ((color.index() as u64) << 40 | (run.moves as u64) << 32 | sq.index() as u64);
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^ (z >> 31)
@@ -46,8 +47,15 @@ impl Position {
         }
     }
 
-    pub(crate) fn from_parts(variant: VariantId, side: Color, white: Bitboard, black: Bitboard, kings: Bitboard) -> Position {
-        let mut p = Position { variant, side, by_color: [white, black], kings, king_run: [KingRun::default(); 2], hash: 0 };
+    pub(crate) fn from_parts(
+        variant: VariantId,
+        side: Color,
+        white: Bitboard,
+        black: Bitboard,
+        kings: Bitboard,
+    ) -> Position {
+        let mut p =
+            Position { variant, side, by_color: [white, black], kings, king_run: [KingRun::default(); 2], hash: 0 };
         p.hash = p.compute_hash();
         p
     }
@@ -105,7 +113,8 @@ impl Position {
 
     /// The same pieces with the other side to move.
     pub fn with_side_to_move(&self, side: Color) -> Position {
-        Position::from_parts(self.variant, side, self.by_color[0], self.by_color[1], self.kings).with_king_runs(self.king_run)
+        Position::from_parts(self.variant, side, self.by_color[0], self.by_color[1], self.kings)
+            .with_king_runs(self.king_run)
     }
 
     pub fn occupied(&self) -> Bitboard {

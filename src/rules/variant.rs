@@ -69,7 +69,9 @@ impl std::fmt::Display for VariantId {
 
 /// The text is not the name of a variant.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown variant '{0}' (known: english, spanish, international, triestine, russian, brazilian, italian, turkish, pool, czech, thai, frisian, canadian, antidraughts)")]
+#[error(
+    "unknown variant '{0}' (known: english, spanish, international, triestine, russian, brazilian, italian, turkish, pool, czech, thai, frisian, canadian, antidraughts)"
+)]
 pub struct UnknownVariant(pub String);
 
 impl std::str::FromStr for VariantId {
@@ -240,15 +242,11 @@ impl Variant {
     }
 }
 
-const ENGLISH_DRAWS: &[DrawRule] = &[
-    DrawRule::Repetition { times: 3 },
-    DrawRule::NoProgress { moves_each: 40, id: "forty-move" },
-];
+const ENGLISH_DRAWS: &[DrawRule] =
+    &[DrawRule::Repetition { times: 3 }, DrawRule::NoProgress { moves_each: 40, id: "forty-move" }];
 
-const SPANISH_DRAWS: &[DrawRule] = &[
-    DrawRule::Repetition { times: 3 },
-    DrawRule::NoProgress { moves_each: 20, id: "king-moves" },
-];
+const SPANISH_DRAWS: &[DrawRule] =
+    &[DrawRule::Repetition { times: 3 }, DrawRule::NoProgress { moves_each: 20, id: "king-moves" }];
 
 const INTERNATIONAL_DRAWS: &[DrawRule] = &[
     DrawRule::Repetition { times: 3 },
@@ -278,10 +276,8 @@ const POOL_DRAWS: &[DrawRule] = &[
 
 /// Czech and Thai: no published move-count rule was found; damas applies threefold repetition and the
 /// FMJD 25-move rule (only kings moving, nothing captured) so that games end.
-const KINGS_ONLY_25_DRAWS: &[DrawRule] = &[
-    DrawRule::Repetition { times: 3 },
-    DrawRule::NoProgress { moves_each: 25, id: "twenty-five-move" },
-];
+const KINGS_ONLY_25_DRAWS: &[DrawRule] =
+    &[DrawRule::Repetition { times: 3 }, DrawRule::NoProgress { moves_each: 25, id: "twenty-five-move" }];
 
 /// Frisian: two kings against one king must win within 7 moves [FRIS 18]; king against king is a draw
 /// [FRIS 21]; threefold repetition.

@@ -24,8 +24,8 @@ use serde_json::json;
 use tokio::sync::broadcast;
 
 use super::limits::{self, StreamTicket};
-use super::session::{self, Session};
 use super::patch::Patch;
+use super::session::{self, Session};
 use super::view::{self, GameView, Look, VariantView};
 use super::{AppState, init_data};
 use crate::game::model::{GameId, Player, Status};
@@ -74,14 +74,7 @@ pub struct ApiError {
 
 impl ApiError {
     fn new(status: StatusCode, code: &'static str, message: impl Into<String>) -> ApiError {
-        ApiError {
-            status,
-            code,
-            message: message.into(),
-            alternatives: Vec::new(),
-            reason: None,
-            retry_after: None,
-        }
+        ApiError { status, code, message: message.into(), alternatives: Vec::new(), reason: None, retry_after: None }
     }
 
     fn retry_after(mut self, seconds: u64) -> ApiError {
@@ -90,12 +83,8 @@ impl ApiError {
     }
 
     fn rate_limited(seconds: u64) -> ApiError {
-        ApiError::new(
-            StatusCode::TOO_MANY_REQUESTS,
-            "rate_limited",
-            "too many requests; wait a moment and try again",
-        )
-        .retry_after(seconds)
+        ApiError::new(StatusCode::TOO_MANY_REQUESTS, "rate_limited", "too many requests; wait a moment and try again")
+            .retry_after(seconds)
     }
 
     pub(super) fn bad_request(message: impl Into<String>) -> ApiError {
@@ -121,13 +110,9 @@ impl IntoResponse for ApiError {
             body["reason"] = reason;
         }
         let mut response = (self.status, axum::Json(body)).into_response();
-        response
-            .headers_mut()
-            .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+        response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
         if let Some(seconds) = self.retry_after {
-            response
-                .headers_mut()
-                .insert(header::RETRY_AFTER, HeaderValue::from(seconds));
+            response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(seconds));
         }
         response
     }
@@ -164,9 +149,7 @@ impl From<GameError> for ApiError {
             GameError::Busy(_) => (S::SERVICE_UNAVAILABLE, "engine_busy"),
             GameError::TooComplex => (S::UNPROCESSABLE_ENTITY, "too_complex"),
             GameError::Internal(_) => (S::INTERNAL_SERVER_ERROR, "internal"),
-            GameError::Store(StoreError::Unavailable(_)) => {
-                (S::SERVICE_UNAVAILABLE, "store_unavailable")
-            }
+            GameError::Store(StoreError::Unavailable(_)) => (S::SERVICE_UNAVAILABLE, "store_unavailable"),
             GameError::Store(_) => (S::INTERNAL_SERVER_ERROR, "internal"),
         };
         if status.is_server_error() {
@@ -207,18 +190,12 @@ impl<S: Send + Sync> FromRequest<S> for Body {
     async fn from_request(req: Request, state: &S) -> Result<Self, ApiError> {
         match Bytes::from_request(req, state).await {
             Ok(bytes) => Ok(Body(bytes)),
-            Err(e) if crate::ops::http::is_body_timeout(&e) => Err(ApiError::new(
-                StatusCode::REQUEST_TIMEOUT,
-                "timeout",
-                "the request body did not arrive in time",
-            )),
+            Err(e) if crate::ops::http::is_body_timeout(&e) => {
+                Err(ApiError::new(StatusCode::REQUEST_TIMEOUT, "timeout", "the request body did not arrive in time"))
+            }
             Err(e) => {
                 let status = e.status();
-                let code = if status == StatusCode::PAYLOAD_TOO_LARGE {
-                    "too_large"
-                } else {
-                    "bad_request"
-                };
+                let code = if status == StatusCode::PAYLOAD_TOO_LARGE { "too_large" } else { "bad_request" };
                 Err(ApiError::new(status, code, e.body_text()))
             }
         }
@@ -241,23 +218,12 @@ impl<S: Send + Sync, T: DeserializeOwned + Send> FromRequestParts<S> for P<T> {
 
 /// Reads a JSON body; an empty body stands for `{}`.
 pub(super) fn body<T: DeserializeOwned>(bytes: &Bytes) -> ApiResult<T> {
-    let text: &[u8] = if bytes.iter().all(u8::is_ascii_whitespace) {
-        b"{}"
-    } else {
-        bytes
-    };
-    serde_json::from_slice(text)
-        .map_err(|e| ApiError::bad_request(format!("invalid JSON body: {e}")))
+    let text: &[u8] = if bytes.iter().all(u8::is_ascii_whitespace) { b"{}" } else { bytes };
+    serde_json::from_slice(text).map_err(|e| ApiError::bad_request(format!("invalid JSON body: {e}")))
 }
 
 pub(super) fn games(state: &AppState) -> ApiResult<&Arc<GameService>> {
-    state.games().ok_or_else(|| {
-        ApiError::new(
-            StatusCode::SERVICE_UNAVAILABLE,
-            "starting",
-            "the server is starting",
-        )
-    })
+    state.games().ok_or_else(|| ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "starting", "the server is starting"))
 }
 
 fn game_id(raw: &str) -> ApiResult<GameId> {
@@ -277,12 +243,7 @@ pub(super) async fn session_of(state: &AppState, token: Option<&str>) -> ApiResu
     let who = session::lookup(store.as_ref(), token)
         .await?
         .ok_or_else(|| ApiError::unauthorized("the session is unknown or has expired"))?;
-    state
-        .guards()
-        .requests
-        .admit(who.user)
-        .await
-        .map_err(ApiError::rate_limited)?;
+    state.guards().requests.admit(who.user).await.map_err(ApiError::rate_limited)?;
     Ok(who)
 }
 
@@ -304,9 +265,7 @@ impl ViewQuery {
     pub(super) fn look(&self) -> ApiResult<Look> {
         let theme = match &self.theme {
             None => Theme::Light,
-            Some(t) => t
-                .parse()
-                .map_err(|e: render::UnknownTheme| ApiError::bad_request(e.to_string()))?,
+            Some(t) => t.parse().map_err(|e: render::UnknownTheme| ApiError::bad_request(e.to_string()))?,
         };
         Ok(Look { theme, turned: self.turned.unwrap_or(false) })
     }
@@ -320,9 +279,7 @@ async fn view_of(game: &crate::game::Game, who: &Session, look: Look) -> ApiResu
 
 pub(super) fn no_store<T: Serialize>(value: T) -> Response {
     let mut response = axum::Json(value).into_response();
-    response
-        .headers_mut()
-        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     response
 }
 
@@ -374,18 +331,8 @@ struct SessionUser {
 
 async fn issue(state: &AppState, who: Session, start_game: Option<GameId>) -> ApiResult<Response> {
     let token = session::create(games(state)?.store().as_ref(), &who).await?;
-    let user = SessionUser {
-        id: who.user.0,
-        name: who.name,
-        guest: who.guest,
-        lang: who.lang,
-    };
-    Ok(no_store(SessionReply {
-        token,
-        user,
-        expires_in: session::TTL.as_secs(),
-        start_game,
-    }))
+    let user = SessionUser { id: who.user.0, name: who.name, guest: who.guest, lang: who.lang };
+    Ok(no_store(SessionReply { token, user, expires_in: session::TTL.as_secs(), start_game }))
 }
 
 #[derive(Deserialize)]
@@ -396,30 +343,20 @@ struct SessionRequest {
 
 /// `POST /api/session {"init_data": "..."}`: Telegram's signed initData for a session token.
 async fn create_session(State(state): State<AppState>, Body(bytes): Body) -> ApiResult<Response> {
-    let request: SessionRequest = serde_json::from_slice(&bytes)
-        .map_err(|_| ApiError::unauthorized("expected {\"init_data\": \"...\"}"))?;
+    let request: SessionRequest =
+        serde_json::from_slice(&bytes).map_err(|_| ApiError::unauthorized("expected {\"init_data\": \"...\"}"))?;
     let Some(secret) = state.init_secret() else {
-        return Err(ApiError::unauthorized(
-            "Telegram sign-in is not configured on this server",
-        ));
+        return Err(ApiError::unauthorized("Telegram sign-in is not configured on this server"));
     };
-    let data = init_data::validate(
-        &request.init_data,
-        secret,
-        state.config.telegram.init_data_max_age,
-        now_unix(),
-    )
-    .map_err(refused_init_data)?;
+    let data = init_data::validate(&request.init_data, secret, state.config.telegram.init_data_max_age, now_unix())
+        .map_err(refused_init_data)?;
     let who = Session {
         user: crate::game::UserId(data.user.id),
         name: data.user.display_name(),
         guest: false,
         lang: data.user.language_code.clone(),
     };
-    let start_game = data
-        .start_param
-        .as_deref()
-        .and_then(|p| GameId::parse(p).ok());
+    let start_game = data.start_param.as_deref().and_then(|p| GameId::parse(p).ok());
     issue(&state, who, start_game).await
 }
 
@@ -451,12 +388,7 @@ async fn guest_session(State(state): State<AppState>, Body(bytes): Body) -> ApiR
         ));
     }
     let request: GuestRequest = body(&bytes)?;
-    issue(
-        &state,
-        Session::guest(request.name.as_deref().unwrap_or("")),
-        None,
-    )
-    .await
+    issue(&state, Session::guest(request.name.as_deref().unwrap_or("")), None).await
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -522,10 +454,8 @@ async fn create_game(
     let who = session_of(&state, bearer(&headers)).await?;
     let request: NewGameRequest = body(&bytes)?;
     let look = q.look()?;
-    let variant: VariantId = request
-        .variant
-        .parse()
-        .map_err(|e: crate::rules::UnknownVariant| ApiError::bad_request(e.to_string()))?;
+    let variant: VariantId =
+        request.variant.parse().map_err(|e: crate::rules::UnknownVariant| ApiError::bad_request(e.to_string()))?;
     let color = match request.color.as_deref().unwrap_or("random") {
         "white" => Color::White,
         "black" => Color::Black,
@@ -537,16 +467,12 @@ async fn create_game(
             }
         }
         other => {
-            return Err(ApiError::bad_request(format!(
-                "color {other:?}: expected white, black or random"
-            )));
+            return Err(ApiError::bad_request(format!("color {other:?}: expected white, black or random")));
         }
     };
     let level = request.level.unwrap_or(state.config.engine.default_level);
     if !(1..=MAX_LEVEL).contains(&level) {
-        return Err(ApiError::bad_request(format!(
-            "level must be 1 to {MAX_LEVEL}"
-        )));
+        return Err(ApiError::bad_request(format!("level must be 1 to {MAX_LEVEL}")));
     }
     let service = games(&state)?;
     let limit = state.config.limits.games_per_user as usize;
@@ -554,28 +480,13 @@ async fn create_game(
         "engine" => Player::Engine { level },
         "friend" => Player::Open,
         other => {
-            return Err(ApiError::bad_request(format!(
-                "opponent {other:?}: expected engine or friend"
-            )));
+            return Err(ApiError::bad_request(format!("opponent {other:?}: expected engine or friend")));
         }
     };
-    let me = Player::Human {
-        id: who.user,
-        name: who.name.clone(),
-    };
-    let (white, black) = if color == Color::White {
-        (me, opponent)
-    } else {
-        (opponent, me)
-    };
+    let me = Player::Human { id: who.user, name: who.name.clone() };
+    let (white, black) = if color == Color::White { (me, opponent) } else { (opponent, me) };
     let fen = request.fen.filter(|f| !f.trim().is_empty());
-    let new = NewGame {
-        variant,
-        white,
-        black,
-        fen,
-        chat: None,
-    };
+    let new = NewGame { variant, white, black, fen, chat: None };
     // The count and the write under the user's limits lock (the one the bot's challenges take),
     // so that simultaneous requests are counted one after the other, on every instance.
     let created = service
@@ -619,21 +530,11 @@ struct Action {
     service: Arc<GameService>,
 }
 
-async fn action(
-    state: &AppState,
-    id: &str,
-    q: &ViewQuery,
-    headers: &HeaderMap,
-) -> ApiResult<Action> {
+async fn action(state: &AppState, id: &str, q: &ViewQuery, headers: &HeaderMap) -> ApiResult<Action> {
     let who = session_of(state, bearer(headers)).await?;
     let id = game_id(id)?;
     let look = q.look()?;
-    Ok(Action {
-        who,
-        id,
-        look,
-        service: games(state)?.clone(),
-    })
+    Ok(Action { who, id, look, service: games(state)?.clone() })
 }
 
 #[derive(Deserialize, Default)]
@@ -683,10 +584,7 @@ async fn play(
     if request.text.trim().is_empty() {
         return Err(ApiError::bad_request("the move is empty"));
     }
-    let game = a
-        .service
-        .play(&a.id, a.who.user, &request.text, request.version)
-        .await?;
+    let game = a.service.play(&a.id, a.who.user, &request.text, request.version).await?;
     Ok(no_store(view_of(&game, &a.who, a.look).await?))
 }
 
@@ -761,11 +659,7 @@ async fn offer(
         (Offer::Draw, None) => service.offer_draw(&a.id, user, version).await?,
         (Offer::Draw, Some(accept)) => service.answer_draw(&a.id, user, accept, version).await?,
         (Offer::Takeback, None) => service.takeback(&a.id, user, version).await?,
-        (Offer::Takeback, Some(accept)) => {
-            service
-                .answer_takeback(&a.id, user, accept, version)
-                .await?
-        }
+        (Offer::Takeback, Some(accept)) => service.answer_takeback(&a.id, user, accept, version).await?,
     };
     Ok(no_store(view_of(&game, &a.who, a.look).await?))
 }
@@ -815,20 +709,9 @@ async fn events(
     let game = service.get(&id).await?;
     let view = view_of(&game, &who, look).await?;
     let first = game_event(&view, None);
-    let feed = Feed {
-        rx,
-        service,
-        id,
-        who,
-        look,
-        version: game.version,
-        first: Some(first),
-        svg: view.svg,
-        _ticket: ticket,
-    };
-    let stream = futures::stream::unfold(feed, |mut feed| async move {
-        feed.next().await.map(|e| (Ok(e), feed))
-    });
+    let feed =
+        Feed { rx, service, id, who, look, version: game.version, first: Some(first), svg: view.svg, _ticket: ticket };
+    let stream = futures::stream::unfold(feed, |mut feed| async move { feed.next().await.map(|e| (Ok(e), feed)) });
     let mut stopping = state.stopping();
     let stopped = async move {
         if stopping.wait_for(|s| *s).await.is_err() {
@@ -836,8 +719,7 @@ async fn events(
             std::future::pending::<()>().await;
         }
     };
-    Ok(Sse::new(stream.take_until(Box::pin(stopped)))
-        .keep_alive(KeepAlive::new().interval(Duration::from_secs(15))))
+    Ok(Sse::new(stream.take_until(Box::pin(stopped))).keep_alive(KeepAlive::new().interval(Duration::from_secs(15))))
 }
 
 /// The game as an event: with the whole board drawing, or with `svg_patch` in its place when the
@@ -856,10 +738,7 @@ fn game_event(view: &GameView, previous_svg: Option<&str>) -> Event {
             fields.insert("svg_patch".into(), json!(patch));
         }
     }
-    Event::default()
-        .event("game")
-        .id(view.version.to_string())
-        .data(value.to_string())
+    Event::default().event("game").id(view.version.to_string()).data(value.to_string())
 }
 
 struct Feed {
@@ -941,13 +820,7 @@ async fn board_png(
     let ply: usize = file
         .strip_suffix(".png")
         .and_then(|n| n.parse().ok())
-        .ok_or_else(|| {
-            ApiError::new(
-                StatusCode::NOT_FOUND,
-                "not_found",
-                "expected /board/{id}/{ply}.png",
-            )
-        })?;
+        .ok_or_else(|| ApiError::new(StatusCode::NOT_FOUND, "not_found", "expected /board/{id}/{ply}.png"))?;
     let (theme, size) = picture_options(&q)?;
     let game = games(&state)?.get(&id).await?;
     if ply > game.moves.len() {
@@ -958,10 +831,7 @@ async fn board_png(
         ));
     }
     let (position, last) = off_thread(move || view::position_at(&game, ply)).await?;
-    let mut board = BoardView::new(*position.position())
-        .flipped(q.flip.unwrap_or(false))
-        .theme(theme)
-        .size(size);
+    let mut board = BoardView::new(*position.position()).flipped(q.flip.unwrap_or(false)).theme(theme).size(size);
     if let Some(mv) = &last {
         board = board.last_move(mv);
     }
@@ -970,26 +840,14 @@ async fn board_png(
 
 /// `GET /board/start/{variant}.png[?flip=true&theme=dark&size=640]`: a variant's starting
 /// position (the picture of a challenge before its game exists).
-async fn start_png(
-    State(state): State<AppState>,
-    P(file): P<String>,
-    Q(q): Q<PictureQuery>,
-) -> ApiResult<Response> {
+async fn start_png(State(state): State<AppState>, P(file): P<String>, Q(q): Q<PictureQuery>) -> ApiResult<Response> {
     let variant: VariantId = file
         .strip_suffix(".png")
         .and_then(|v| v.parse().ok())
-        .ok_or_else(|| {
-            ApiError::new(
-                StatusCode::NOT_FOUND,
-                "not_found",
-                "expected /board/start/{variant}.png",
-            )
-        })?;
+        .ok_or_else(|| ApiError::new(StatusCode::NOT_FOUND, "not_found", "expected /board/start/{variant}.png"))?;
     let (theme, size) = picture_options(&q)?;
-    let board = BoardView::new(crate::rules::Position::start(variant))
-        .flipped(q.flip.unwrap_or(false))
-        .theme(theme)
-        .size(size);
+    let board =
+        BoardView::new(crate::rules::Position::start(variant)).flipped(q.flip.unwrap_or(false)).theme(theme).size(size);
     png_response(&state, board).await
 }
 
@@ -998,17 +856,11 @@ async fn start_png(
 fn picture_options(q: &PictureQuery) -> ApiResult<(Theme, u32)> {
     let theme = match &q.theme {
         None => Theme::Light,
-        Some(t) => t
-            .parse()
-            .map_err(|e: render::UnknownTheme| ApiError::bad_request(e.to_string()))?,
+        Some(t) => t.parse().map_err(|e: render::UnknownTheme| ApiError::bad_request(e.to_string()))?,
     };
     let size = q.size.unwrap_or(640);
     if !(render::MIN_SIZE..=render::MAX_SIZE).contains(&size) {
-        return Err(ApiError::bad_request(format!(
-            "size must be {} to {}",
-            render::MIN_SIZE,
-            render::MAX_SIZE
-        )));
+        return Err(ApiError::bad_request(format!("size must be {} to {}", render::MIN_SIZE, render::MAX_SIZE)));
     }
     Ok((theme, limits::picture_size(size)))
 }
@@ -1018,12 +870,8 @@ const BUSY_RETRY_SECS: u64 = 1;
 
 async fn png_response(state: &AppState, board: BoardView) -> ApiResult<Response> {
     let slot = state.guards().renders.enter().await.map_err(|busy| {
-        ApiError::new(
-            StatusCode::SERVICE_UNAVAILABLE,
-            "busy",
-            format!("{busy}; try again"),
-        )
-        .retry_after(BUSY_RETRY_SECS)
+        ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "busy", format!("{busy}; try again"))
+            .retry_after(BUSY_RETRY_SECS)
     })?;
     let png = tokio::task::spawn_blocking(move || {
         let png = render::board_png(&board);
@@ -1036,10 +884,7 @@ async fn png_response(state: &AppState, board: BoardView) -> ApiResult<Response>
     let headers = [
         (header::CONTENT_TYPE, HeaderValue::from_static("image/png")),
         // A takeback can change what a ply shows, so pictures are cached only briefly.
-        (
-            header::CACHE_CONTROL,
-            HeaderValue::from_static("public, max-age=30"),
-        ),
+        (header::CACHE_CONTROL, HeaderValue::from_static("public, max-age=30")),
     ];
     Ok((headers, png).into_response())
 }

@@ -161,10 +161,8 @@ pub fn validate(raw: &str, secret: &[u8; 32], max_age: Duration, now: i64) -> Re
     if now.saturating_sub(auth_date) > max_age {
         return Err(InitDataError::Expired);
     }
-    let user: WebAppUser = fields
-        .get("user")
-        .and_then(|s| serde_json::from_str(s).ok())
-        .ok_or(InitDataError::MissingUser)?;
+    let user: WebAppUser =
+        fields.get("user").and_then(|s| serde_json::from_str(s).ok()).ok_or(InitDataError::MissingUser)?;
     let start_param = fields.get("start_param").filter(|s| !s.is_empty()).cloned();
     Ok(InitData { user, auth_date, start_param })
 }
@@ -188,7 +186,8 @@ mod tests {
 
     const TOKEN: &str = "123456:ABC-DEF1234ghIkl-zyx57W2v1u123ew11";
     const NOW: i64 = 1_800_000_000;
-    const USER: &str = r#"{"id":279058397,"first_name":"Vladislav","last_name":"Kibenko","username":"vdkfrost","language_code":"es"}"#;
+    const USER: &str =
+        r#"{"id":279058397,"first_name":"Vladislav","last_name":"Kibenko","username":"vdkfrost","language_code":"es"}"#;
     const HOUR: Duration = Duration::from_secs(3600);
 
     fn sample(auth_date: i64) -> String {
@@ -234,7 +233,10 @@ mod tests {
     #[test]
     fn start_param_and_field_order_do_not_matter() {
         let date = (NOW - 5).to_string();
-        let raw = sign(&[("user", USER), ("start_param", "g1234567890"), ("auth_date", &date), ("chat_type", "private")], TOKEN);
+        let raw = sign(
+            &[("user", USER), ("start_param", "g1234567890"), ("auth_date", &date), ("chat_type", "private")],
+            TOKEN,
+        );
         let data = check(&raw).unwrap();
         assert_eq!(data.start_param.as_deref(), Some("g1234567890"));
     }

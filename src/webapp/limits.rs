@@ -1,8 +1,8 @@
 //! What keeps one client from taking the whole server: a bounded number of board pictures drawn
 //! at once, a request rate per user and a number of open event streams per user.
 
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
@@ -19,11 +19,7 @@ pub const PICTURE_SIZES: [u32; 6] = [160, 320, 480, 640, 960, 1280];
 
 /// The width a picture asked to be `size` pixels wide is drawn at.
 pub fn picture_size(size: u32) -> u32 {
-    PICTURE_SIZES
-        .iter()
-        .copied()
-        .find(|&step| step >= size)
-        .unwrap_or(PICTURE_SIZES[PICTURE_SIZES.len() - 1])
+    PICTURE_SIZES.iter().copied().find(|&step| step >= size).unwrap_or(PICTURE_SIZES[PICTURE_SIZES.len() - 1])
 }
 
 /// The drawing slots for board pictures. Each drawing takes a core and tens of MB for as long as
@@ -59,18 +55,14 @@ impl RenderGate {
 
     /// A slot, waiting for one at most the configured time.
     pub async fn enter(&self) -> Result<RenderSlot, Busy> {
-        let permit =
-            match tokio::time::timeout(self.wait, Arc::clone(&self.slots).acquire_owned()).await {
-                Ok(Ok(permit)) => permit,
-                // The semaphore is never closed; a timeout is the busy case.
-                Ok(Err(_)) | Err(_) => return Err(Busy),
-            };
+        let permit = match tokio::time::timeout(self.wait, Arc::clone(&self.slots).acquire_owned()).await {
+            Ok(Ok(permit)) => permit,
+            // The semaphore is never closed; a timeout is the busy case.
+            Ok(Err(_)) | Err(_) => return Err(Busy),
+        };
         let now = self.running.fetch_add(1, Ordering::Relaxed) + 1;
         self.peak.fetch_max(now, Ordering::Relaxed);
-        Ok(RenderSlot {
-            _permit: permit,
-            running: Arc::clone(&self.running),
-        })
+        Ok(RenderSlot { _permit: permit, running: Arc::clone(&self.running) })
     }
 
     /// The most drawings that ever ran at once.
@@ -118,11 +110,7 @@ impl RequestLimit {
 
     /// `Err(seconds to wait)` when the user has sent too many requests lately.
     pub async fn admit(&self, user: UserId) -> Result<(), u64> {
-        if self.limiter.allow(user.0).await.allowed() {
-            Ok(())
-        } else {
-            Err(self.retry_after)
-        }
+        if self.limiter.allow(user.0).await.allowed() { Ok(()) } else { Err(self.retry_after) }
     }
 
     /// The buckets live in Redis from now on, so the limit holds across instances.
@@ -142,10 +130,7 @@ pub type StreamTicket = UserShare;
 
 impl StreamCounts {
     pub fn new(max: u32) -> StreamCounts {
-        StreamCounts {
-            max: max.max(1),
-            open: UserCounts::default(),
-        }
+        StreamCounts { max: max.max(1), open: UserCounts::default() }
     }
 
     /// A ticket for one more stream of `user`, unless they hold the most already.
@@ -170,10 +155,7 @@ impl Guards {
     pub fn new(config: &Config) -> Guards {
         Guards {
             renders: RenderGate::new(config.http.max_concurrent_renders, config.http.render_wait),
-            requests: RequestLimit::new(
-                config.webapp.requests_burst,
-                config.webapp.requests_per_minute,
-            ),
+            requests: RequestLimit::new(config.webapp.requests_burst, config.webapp.requests_per_minute),
             streams: StreamCounts::new(config.webapp.streams_per_user),
         }
     }
@@ -190,10 +172,8 @@ mod tests {
         assert_eq!(picture_size(161), 320);
         assert_eq!(picture_size(641), 960);
         assert_eq!(picture_size(2048), 1280);
-        let distinct: std::collections::BTreeSet<u32> = (crate::render::MIN_SIZE
-            ..=crate::render::MAX_SIZE)
-            .map(picture_size)
-            .collect();
+        let distinct: std::collections::BTreeSet<u32> =
+            (crate::render::MIN_SIZE..=crate::render::MAX_SIZE).map(picture_size).collect();
         assert_eq!(distinct.len(), PICTURE_SIZES.len());
     }
 
@@ -221,10 +201,7 @@ mod tests {
         assert_eq!(streams.total(), 3);
         drop((b, c, other));
         assert_eq!(streams.total(), 0);
-        assert!(
-            streams.open.users() == 0,
-            "no entry is left for users without streams"
-        );
+        assert!(streams.open.users() == 0, "no entry is left for users without streams");
     }
 
     #[tokio::test]

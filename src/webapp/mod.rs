@@ -10,11 +10,11 @@
 //! service calls and games to JSON.
 
 pub mod api;
-mod puzzle_api;
 pub mod init_data;
 pub mod limits;
 mod page;
 pub mod patch;
+mod puzzle_api;
 pub mod session;
 pub mod view;
 
@@ -58,7 +58,16 @@ impl AppState {
         let store_health = crate::ops::connect::StoreHealth::default();
         store_health.set(true);
         let guards = Arc::new(limits::Guards::new(&config));
-        AppState { config, ready: Arc::new(AtomicBool::new(false)), store_health, bot_health: Default::default(), games: Arc::new(OnceLock::new()), init_secret, stopping, guards }
+        AppState {
+            config,
+            ready: Arc::new(AtomicBool::new(false)),
+            store_health,
+            bot_health: Default::default(),
+            games: Arc::new(OnceLock::new()),
+            init_secret,
+            stopping,
+            guards,
+        }
     }
 
     /// Event streams end when `stop` turns true (so a graceful shutdown does not wait for them).

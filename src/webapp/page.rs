@@ -23,14 +23,8 @@ pub(super) fn routes() -> Router<AppState> {
         .route("/", get(|| async { Redirect::temporary("/app") }))
         .route("/app", get(page))
         .route("/app/", get(page))
-        .route(
-            "/app/static/app.js",
-            get(|| async { asset("text/javascript; charset=utf-8", SCRIPT) }),
-        )
-        .route(
-            "/app/static/app.css",
-            get(|| async { asset("text/css; charset=utf-8", STYLE) }),
-        )
+        .route("/app/static/app.js", get(|| async { asset("text/javascript; charset=utf-8", SCRIPT) }))
+        .route("/app/static/app.css", get(|| async { asset("text/css; charset=utf-8", STYLE) }))
         .route("/app/static/i18n/{file}", get(strings))
 }
 
@@ -38,7 +32,8 @@ pub(super) fn routes() -> Router<AppState> {
 /// under their short names, the rules' reasons for refusing a move (`reason_capture_required`),
 /// the variant names, and the list of languages for the switch.
 async fn strings(Path(file): Path<String>) -> Response {
-    let Some(lang) = file.strip_suffix(".json").and_then(|code| Lang::ALL.into_iter().find(|l| l.code() == code)) else {
+    let Some(lang) = file.strip_suffix(".json").and_then(|code| Lang::ALL.into_iter().find(|l| l.code() == code))
+    else {
         return (StatusCode::NOT_FOUND, "no such language").into_response();
     };
     let mut response = ([(header::CONTENT_TYPE, "application/json")], page_strings(lang).to_string()).into_response();
@@ -66,24 +61,15 @@ pub fn page_strings(lang: Lang) -> serde_json::Value {
 async fn page() -> Response {
     let mut response = ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], HTML).into_response();
     let headers = response.headers_mut();
-    headers.insert(
-        header::CONTENT_SECURITY_POLICY,
-        HeaderValue::from_static(CSP),
-    );
+    headers.insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(CSP));
     headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
-    headers.insert(
-        header::REFERRER_POLICY,
-        HeaderValue::from_static("no-referrer"),
-    );
+    headers.insert(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer"));
     response
 }
 
 fn asset(content_type: &'static str, body: &'static str) -> Response {
     let mut response = ([(header::CONTENT_TYPE, content_type)], body).into_response();
     // Served from the binary: a new version comes with a restart, so clients re-check often.
-    response.headers_mut().insert(
-        header::CACHE_CONTROL,
-        HeaderValue::from_static("public, max-age=300"),
-    );
+    response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("public, max-age=300"));
     response
 }

@@ -2,8 +2,8 @@
 //! changes a handful of its lines (two pieces, the last-move marks, the rings), so each update
 //! carries only those instead of the whole drawing again.
 
-use serde::ser::{SerializeSeq, Serializer};
 use serde::Serialize;
+use serde::ser::{SerializeSeq, Serializer};
 
 /// One step of rebuilding the new text from the old one, line by line.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -52,12 +52,7 @@ impl Patch {
         let a: Vec<&str> = old.split('\n').collect();
         let b: Vec<&str> = new.split('\n').collect();
         let prefix = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
-        let suffix = a[prefix..]
-            .iter()
-            .rev()
-            .zip(b[prefix..].iter().rev())
-            .take_while(|(x, y)| x == y)
-            .count();
+        let suffix = a[prefix..].iter().rev().zip(b[prefix..].iter().rev()).take_while(|(x, y)| x == y).count();
         let (mid_a, mid_b) = (&a[prefix..a.len() - suffix], &b[prefix..b.len() - suffix]);
         let mut ops = OpList::default();
         ops.keep(prefix);
@@ -143,11 +138,8 @@ fn common_lines(a: &[&str], b: &[&str], ops: &mut OpList) {
     let at = |i: usize, j: usize| i * (m + 1) + j;
     for i in (0..n).rev() {
         for j in (0..m).rev() {
-            lcs[at(i, j)] = if a[i] == b[j] {
-                lcs[at(i + 1, j + 1)] + 1
-            } else {
-                lcs[at(i + 1, j)].max(lcs[at(i, j + 1)])
-            };
+            lcs[at(i, j)] =
+                if a[i] == b[j] { lcs[at(i + 1, j + 1)] + 1 } else { lcs[at(i + 1, j)].max(lcs[at(i, j + 1)]) };
         }
     }
     let (mut i, mut j) = (0, 0);
@@ -207,7 +199,10 @@ mod tests {
             ]
         );
         assert!(patch.wire_size() < 100, "{}", patch.wire_size());
-        assert_eq!(serde_json::to_string(&Patch::between("a\nb", "a\nc")).unwrap(), r#"{"base":2,"lines":2,"ops":[1,-1,["c"]]}"#);
+        assert_eq!(
+            serde_json::to_string(&Patch::between("a\nb", "a\nc")).unwrap(),
+            r#"{"base":2,"lines":2,"ops":[1,-1,["c"]]}"#
+        );
     }
 
     #[test]

@@ -20,9 +20,9 @@ use super::AppState;
 use super::api::{ApiError, ApiResult, Body, Q, ViewQuery, bearer, body, games, no_store, session_of};
 use super::view::{self, Look, PuzzleView};
 use crate::game::UserId;
+use crate::game::VariantId;
 use crate::game::puzzles::{self, Answer, Rating, Run};
 use crate::game::service::{GameError, off_thread};
-use crate::game::VariantId;
 
 pub(super) fn routes() -> Router<AppState> {
     Router::new()
@@ -106,7 +106,12 @@ async fn start(state: &AppState, user: UserId, variant: Option<VariantId>) -> Ap
     Ok(service.start(user, variant, seed).await?)
 }
 
-async fn current(State(state): State<AppState>, Q(q): Q<ViewQuery>, Q(v): Q<VariantQuery>, headers: HeaderMap) -> ApiResult<Response> {
+async fn current(
+    State(state): State<AppState>,
+    Q(q): Q<ViewQuery>,
+    Q(v): Q<VariantQuery>,
+    headers: HeaderMap,
+) -> ApiResult<Response> {
     let who = session_of(&state, bearer(&headers)).await?;
     let look = q.look()?;
     let variant = variant_of(v.variant.as_deref())?;
@@ -118,7 +123,12 @@ async fn current(State(state): State<AppState>, Q(q): Q<ViewQuery>, Q(v): Q<Vari
     Ok(no_store(view_of(&state, who.user, &run, look).await?))
 }
 
-async fn next(State(state): State<AppState>, Q(q): Q<ViewQuery>, headers: HeaderMap, Body(bytes): Body) -> ApiResult<Response> {
+async fn next(
+    State(state): State<AppState>,
+    Q(q): Q<ViewQuery>,
+    headers: HeaderMap,
+    Body(bytes): Body,
+) -> ApiResult<Response> {
     let who = session_of(&state, bearer(&headers)).await?;
     let look = q.look()?;
     let request: NextRequest = if bytes.is_empty() { NextRequest::default() } else { body(&bytes)? };
@@ -127,7 +137,12 @@ async fn next(State(state): State<AppState>, Q(q): Q<ViewQuery>, headers: Header
     Ok(no_store(view_of(&state, who.user, &run, look).await?))
 }
 
-async fn answer(State(state): State<AppState>, Q(q): Q<ViewQuery>, headers: HeaderMap, Body(bytes): Body) -> ApiResult<Response> {
+async fn answer(
+    State(state): State<AppState>,
+    Q(q): Q<ViewQuery>,
+    headers: HeaderMap,
+    Body(bytes): Body,
+) -> ApiResult<Response> {
     let who = session_of(&state, bearer(&headers)).await?;
     let look = q.look()?;
     let request: MoveRequest = body(&bytes)?;

@@ -34,29 +34,15 @@ impl Session {
     pub fn guest(name: &str) -> Session {
         let id = GUEST_BIT | (rand::random::<u64>() >> 24);
         let base = clean_name(name);
-        let base = if base.is_empty() {
-            "Guest".to_owned()
-        } else {
-            base.chars().take(24).collect()
-        };
+        let base = if base.is_empty() { "Guest".to_owned() } else { base.chars().take(24).collect() };
         let name = format!("{base} {:04}", id % 10_000);
-        Session {
-            user: UserId(id),
-            name,
-            guest: true,
-            lang: None,
-        }
+        Session { user: UserId(id), name, guest: true, lang: None }
     }
 }
 
 /// A name as given by a browser: trimmed, control characters removed, at most 32 characters.
 pub fn clean_name(name: &str) -> String {
-    name.chars()
-        .filter(|c| !c.is_control())
-        .take(32)
-        .collect::<String>()
-        .trim()
-        .to_owned()
+    name.chars().filter(|c| !c.is_control()).take(32).collect::<String>().trim().to_owned()
 }
 
 fn key(token: &str) -> String {
@@ -91,11 +77,7 @@ mod tests {
     async fn tokens_round_trip_and_junk_is_unknown() {
         let store = MemoryStore::new(Retention::default());
         let s = Session::guest("  Ana\u{7}  ");
-        assert!(
-            s.name.starts_with("Ana ") && s.name.len() == 8,
-            "{}",
-            s.name
-        );
+        assert!(s.name.starts_with("Ana ") && s.name.len() == 8, "{}", s.name);
         assert!(s.user.0 & GUEST_BIT != 0);
         let token = create(&store, &s).await.unwrap();
         assert_eq!(lookup(&store, &token).await.unwrap(), Some(s));

@@ -44,11 +44,7 @@ pub struct VariantView {
 impl VariantView {
     pub fn of(id: VariantId) -> VariantView {
         let rules = id.rules();
-        VariantView {
-            id,
-            name_en: rules.name_en,
-            name_es: rules.name_es,
-        }
+        VariantView { id, name_en: rules.name_en, name_es: rules.name_es }
     }
 }
 
@@ -105,24 +101,11 @@ fn piece_code(piece: Piece) -> &'static str {
 
 fn player_view(p: &Player, viewer: UserId) -> PlayerView {
     match p {
-        Player::Human { id, name } => PlayerView {
-            kind: "human",
-            name: name.clone(),
-            level: None,
-            you: *id == viewer,
-        },
-        Player::Engine { level } => PlayerView {
-            kind: "engine",
-            name: p.display_name(),
-            level: Some(*level),
-            you: false,
-        },
-        Player::Open => PlayerView {
-            kind: "open",
-            name: String::new(),
-            level: None,
-            you: false,
-        },
+        Player::Human { id, name } => PlayerView { kind: "human", name: name.clone(), level: None, you: *id == viewer },
+        Player::Engine { level } => {
+            PlayerView { kind: "engine", name: p.display_name(), level: Some(*level), you: false }
+        }
+        Player::Open => PlayerView { kind: "open", name: String::new(), level: None, you: false },
     }
 }
 
@@ -136,10 +119,7 @@ pub fn position_at(game: &Game, ply: usize) -> Result<(GameState, Option<Move>),
     let mut state = GameState::new(start);
     let mut last = None;
     for (i, text) in game.moves.iter().take(ply).enumerate() {
-        let mv = state
-            .position()
-            .parse_move(text)
-            .map_err(|e| corrupt(game, format!("move {} {text}: {e}", i + 1)))?;
+        let mv = state.position().parse_move(text).map_err(|e| corrupt(game, format!("move {} {text}: {e}", i + 1)))?;
         state.play(&mv);
         last = Some(mv);
     }
@@ -168,17 +148,16 @@ pub fn build(game: &Game, viewer: UserId, look: Look) -> Result<GameView, GameEr
         (before.clone(), None)
     } else {
         let text = &game.moves[before_last];
-        let mv = before
-            .position()
-            .parse_move(text)
-            .map_err(|e| corrupt(game, format!("move {text}: {e}")))?;
+        let mv = before.position().parse_move(text).map_err(|e| corrupt(game, format!("move {text}: {e}")))?;
         let mut after = before.clone();
         after.play(&mv);
         (after, Some(mv))
     };
     let pos = *state.position();
     // The stored text is the notation written when the move was played.
-    let last_view = last.as_ref().map(|mv| move_view(before.position(), mv, game.moves.get(before_last).cloned().unwrap_or_default()));
+    let last_view = last
+        .as_ref()
+        .map(|mv| move_view(before.position(), mv, game.moves.get(before_last).cloned().unwrap_or_default()));
     let my_turn = game.status == Status::Active && game.player(game.turn).user() == Some(viewer);
     let legal = if my_turn {
         let moves = pos.legal_moves();
@@ -347,16 +326,8 @@ mod tests {
     fn viewer_to_move_gets_legal_moves_and_picture() {
         let g = game(VariantId::International, &[]);
         let v = build(&g, UserId(7), Look::default()).unwrap();
-        assert_eq!(
-            v.legal.len(),
-            9,
-            "nine opening moves in international draughts"
-        );
-        assert!(
-            v.legal
-                .iter()
-                .all(|m| m.text == format!("{}-{}", m.from, m.to))
-        );
+        assert_eq!(v.legal.len(), 9, "nine opening moves in international draughts");
+        assert!(v.legal.iter().all(|m| m.text == format!("{}-{}", m.from, m.to)));
         assert!(v.svg.contains("data-sq=\"32\""));
         assert!(!v.flip);
         assert!(v.white.you && !v.black.you);

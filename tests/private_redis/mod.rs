@@ -69,7 +69,12 @@ impl PrivateRedis {
             if known.starts_with(&format!("*{replicas}\r\n")) {
                 return redis;
             }
-            assert!(Instant::now() < deadline, "sentinel on port {} sees no replica ({known:?}):\n{}", redis.port, redis.log());
+            assert!(
+                Instant::now() < deadline,
+                "sentinel on port {} sees no replica ({known:?}):\n{}",
+                redis.port,
+                redis.log()
+            );
             std::thread::sleep(Duration::from_millis(100));
         }
     }
@@ -124,18 +129,9 @@ impl PrivateRedis {
 
     /// Picks a free port (nothing listens on it) without starting the server; see [`Self::launch`].
     pub fn reserve() -> PrivateRedis {
-        let port = std::net::TcpListener::bind("127.0.0.1:0")
-            .and_then(|l| l.local_addr())
-            .expect("a free port")
-            .port();
+        let port = std::net::TcpListener::bind("127.0.0.1:0").and_then(|l| l.local_addr()).expect("a free port").port();
         let dir = tempfile::tempdir().expect("temp dir for redis");
-        PrivateRedis {
-            port,
-            dir,
-            child: None,
-            fsync: "always",
-            role: Role::Alone,
-        }
+        PrivateRedis { port, dir, child: None, fsync: "always", role: Role::Alone }
     }
 
     pub fn url(&self) -> String {

@@ -87,11 +87,7 @@ impl ChatMessage {
     /// Every inline button as (label, callback data or url).
     pub fn buttons(&self) -> Vec<(String, String)> {
         let mut out = Vec::new();
-        if let Some(rows) = self
-            .reply_markup
-            .as_ref()
-            .and_then(|m| m.get("inline_keyboard"))
-            .and_then(Value::as_array)
+        if let Some(rows) = self.reply_markup.as_ref().and_then(|m| m.get("inline_keyboard")).and_then(Value::as_array)
         {
             for row in rows {
                 for b in row.as_array().into_iter().flatten() {
@@ -128,11 +124,13 @@ impl ChatMessage {
         match self.kind {
             "photo" => {
                 let id = self.file.clone().unwrap_or_default();
-                m["photo"] = json!([{ "file_id": id, "file_unique_id": id, "width": 640, "height": 640, "file_size": 1 }]);
+                m["photo"] =
+                    json!([{ "file_id": id, "file_unique_id": id, "width": 640, "height": 640, "file_size": 1 }]);
             }
             "document" => {
                 let id = self.file.clone().unwrap_or_default();
-                m["document"] = json!({ "file_id": id, "file_unique_id": id, "file_name": self.file_name, "file_size": 1 });
+                m["document"] =
+                    json!({ "file_id": id, "file_unique_id": id, "file_name": self.file_name, "file_size": 1 });
             }
             _ => {
                 if m.get("text").is_none() {
@@ -160,11 +158,7 @@ pub struct TestUser {
 
 impl TestUser {
     pub fn new(id: i64, first_name: &str, language_code: Option<&str>) -> Self {
-        TestUser {
-            id,
-            first_name: first_name.into(),
-            language_code: language_code.map(str::to_string),
-        }
+        TestUser { id, first_name: first_name.into(), language_code: language_code.map(str::to_string) }
     }
 
     fn json(&self) -> Value {
@@ -264,12 +258,7 @@ impl FakeTelegram {
         let server = tokio::spawn(async move {
             let _ = axum::serve(listener, app).await;
         });
-        FakeTelegram {
-            addr,
-            token: token.into(),
-            shared,
-            server,
-        }
+        FakeTelegram { addr, token: token.into(), shared, server }
     }
 
     /// Base URL to give the bot as TELOXIDE_API_URL.
@@ -347,10 +336,8 @@ impl FakeTelegram {
     pub fn tap(&self, user: &TestUser, message_id: i64, data: &str) -> String {
         let mut inner = self.shared.lock();
         inner.users.insert(user.id, user.clone());
-        let message = inner
-            .message(user.id, message_id)
-            .map(|m| m.to_json(&inner.users))
-            .expect("tapped message exists");
+        let message =
+            inner.message(user.id, message_id).map(|m| m.to_json(&inner.users)).expect("tapped message exists");
         let update_id = inner.next_update_id;
         inner.next_update_id += 1;
         let id = format!("cq{update_id}");
@@ -372,12 +359,7 @@ impl FakeTelegram {
     pub fn tap_label(&self, user: &TestUser, label: &str) -> String {
         let (message_id, data) = self
             .last_bot_message_where(user.id, |m| m.buttons().iter().any(|(l, _)| l.contains(label)))
-            .and_then(|m| {
-                m.buttons()
-                    .into_iter()
-                    .find(|(l, _)| l.contains(label))
-                    .map(|(_, d)| (m.message_id, d))
-            })
+            .and_then(|m| m.buttons().into_iter().find(|(l, _)| l.contains(label)).map(|(_, d)| (m.message_id, d)))
             .unwrap_or_else(|| panic!("no button labelled {label:?}; chat: {:#?}", self.messages(user.id)));
         self.tap(user, message_id, &data)
     }
@@ -387,20 +369,12 @@ impl FakeTelegram {
     fn push_update(&self, inner: &mut Inner, kind: &str, payload: Value) {
         let update_id = inner.next_update_id;
         inner.next_update_id += 1;
-        inner
-            .updates
-            .push_back(json!({ "update_id": update_id, kind: payload }));
+        inner.updates.push_back(json!({ "update_id": update_id, kind: payload }));
     }
 
     /// The user writes `text` in the group `chat_id` (negative), optionally as a reply to message
     /// `reply_to` of that group; returns the message id.
-    pub fn send_group_text(
-        &self,
-        chat_id: i64,
-        user: &TestUser,
-        text: &str,
-        reply_to: Option<i64>,
-    ) -> i64 {
+    pub fn send_group_text(&self, chat_id: i64, user: &TestUser, text: &str, reply_to: Option<i64>) -> i64 {
         let mut inner = self.shared.lock();
         inner.users.insert(user.id, user.clone());
         let message_id = inner.next_message_id;
@@ -420,11 +394,7 @@ impl FakeTelegram {
         let mut json = msg.to_json(&inner.users);
         json["from"] = user.json();
         if text.starts_with('/') {
-            let len = text
-                .split_whitespace()
-                .next()
-                .map(|w| w.encode_utf16().count())
-                .unwrap_or(1);
+            let len = text.split_whitespace().next().map(|w| w.encode_utf16().count()).unwrap_or(1);
             json["entities"] = json!([{ "type": "bot_command", "offset": 0, "length": len }]);
         }
         if let Some(reply_to) = reply_to {
@@ -432,11 +402,7 @@ impl FakeTelegram {
                 .message(chat_id, reply_to)
                 .map(|m| m.to_json(&inner.users))
                 .expect("the message replied to exists");
-            if let Some(sender) = inner
-                .senders
-                .get(&(chat_id, reply_to))
-                .and_then(|id| inner.users.get(id))
-            {
+            if let Some(sender) = inner.senders.get(&(chat_id, reply_to)).and_then(|id| inner.users.get(id)) {
                 original["from"] = sender.json();
             }
             json["reply_to_message"] = original;
@@ -461,10 +427,8 @@ impl FakeTelegram {
         let mut ids = Vec::new();
         for (user, message_id, data) in taps {
             inner.users.insert(user.id, (*user).clone());
-            let message = inner
-                .message(chat_id, *message_id)
-                .map(|m| m.to_json(&inner.users))
-                .expect("tapped message exists");
+            let message =
+                inner.message(chat_id, *message_id).map(|m| m.to_json(&inner.users)).expect("tapped message exists");
             let id = format!("cq{}", inner.next_update_id);
             let payload = json!({ "id": id, "from": user.json(), "message": message, "chat_instance": format!("ci{chat_id}"), "data": data });
             self.push_update(&mut inner, "callback_query", payload);
@@ -501,13 +465,7 @@ impl FakeTelegram {
 
     /// The user picks `result` (one of the inline results): Telegram posts its message in the chat
     /// and, with inline feedback on, reports the choice. Returns the inline_message_id.
-    pub fn choose_inline_result(
-        &self,
-        user: &TestUser,
-        query: &str,
-        result: &Value,
-        feedback: bool,
-    ) -> String {
+    pub fn choose_inline_result(&self, user: &TestUser, query: &str, result: &Value, feedback: bool) -> String {
         let mut inner = self.shared.lock();
         inner.next_inline += 1;
         let inline_message_id = format!("IM{}x{}", inner.next_inline, user.id);
@@ -540,11 +498,7 @@ impl FakeTelegram {
 
     /// The inline message as the chat shows it now.
     pub fn inline_message(&self, inline_message_id: &str) -> Option<ChatMessage> {
-        self.shared
-            .lock()
-            .inline_messages
-            .get(inline_message_id)
-            .cloned()
+        self.shared.lock().inline_messages.get(inline_message_id).cloned()
     }
 
     /// Taps on inline messages (no `message` in the query, only its inline_message_id), delivered
@@ -603,15 +557,16 @@ impl FakeTelegram {
         let inner = self.shared.lock();
         let mut late = Vec::new();
         for (id, after, user) in &inner.taps {
-            let answer = inner
-                .calls
-                .iter()
-                .skip(*after)
-                .find(|c| c.method == "answerCallbackQuery" && c.str("callback_query_id").as_deref() == Some(id.as_str()));
+            let answer = inner.calls.iter().skip(*after).find(|c| {
+                c.method == "answerCallbackQuery" && c.str("callback_query_id").as_deref() == Some(id.as_str())
+            });
             match answer {
                 None => late.push(format!("{id}: never answered")),
                 Some(answer) => {
-                    if let Some(c) = inner.calls[*after..answer.seq].iter().find(|c| c.method != "answerCallbackQuery" && c.chat_id() == Some(*user)) {
+                    if let Some(c) = inner.calls[*after..answer.seq]
+                        .iter()
+                        .find(|c| c.method != "answerCallbackQuery" && c.chat_id() == Some(*user))
+                    {
                         late.push(format!("{id}: {} came first", c.method));
                     }
                 }
@@ -633,13 +588,7 @@ impl FakeTelegram {
     }
 
     pub fn messages(&self, chat_id: i64) -> Vec<ChatMessage> {
-        self.shared
-            .lock()
-            .messages
-            .iter()
-            .filter(|m| m.chat_id == chat_id)
-            .cloned()
-            .collect()
+        self.shared.lock().messages.iter().filter(|m| m.chat_id == chat_id).cloned().collect()
     }
 
     pub fn message(&self, chat_id: i64, message_id: i64) -> Option<ChatMessage> {
@@ -647,13 +596,7 @@ impl FakeTelegram {
     }
 
     pub fn last_bot_message_where(&self, chat_id: i64, pred: impl Fn(&ChatMessage) -> bool) -> Option<ChatMessage> {
-        self.shared
-            .lock()
-            .messages
-            .iter()
-            .rev()
-            .find(|m| m.chat_id == chat_id && m.from_bot && pred(m))
-            .cloned()
+        self.shared.lock().messages.iter().rev().find(|m| m.chat_id == chat_id && m.from_bot && pred(m)).cloned()
     }
 
     pub fn file(&self, file_id: &str) -> Option<(String, Vec<u8>)> {
@@ -665,7 +608,12 @@ impl FakeTelegram {
     }
 
     /// Waits until `check` returns Some over the recorded state, re-checking after every call.
-    pub async fn wait_until<T>(&self, timeout: Duration, what: &str, mut check: impl FnMut(&FakeTelegram) -> Option<T>) -> T {
+    pub async fn wait_until<T>(
+        &self,
+        timeout: Duration,
+        what: &str,
+        mut check: impl FnMut(&FakeTelegram) -> Option<T>,
+    ) -> T {
         let deadline = Instant::now() + timeout;
         loop {
             let notified = self.shared.changed.notified();
@@ -689,17 +637,16 @@ impl FakeTelegram {
 
     /// Waits for a call made after call number `after` (see `call_count`) that satisfies `pred`.
     pub async fn wait_call(&self, after: usize, what: &str, pred: impl Fn(&Call) -> bool) -> Call {
-        self.wait_until(Duration::from_secs(30), what, |f| {
-            f.calls().into_iter().skip(after).find(|c| pred(c))
-        })
-        .await
+        self.wait_until(Duration::from_secs(30), what, |f| f.calls().into_iter().skip(after).find(|c| pred(c))).await
     }
 
     /// Waits for the bot's next message sent (not edited) to `chat_id` after call `after`.
     pub async fn wait_sent(&self, after: usize, chat_id: i64) -> ChatMessage {
         let call = self
             .wait_call(after, "a message from the bot", |c| {
-                matches!(c.method.as_str(), "sendMessage" | "sendPhoto" | "sendDocument") && c.chat_id() == Some(chat_id) && c.ok()
+                matches!(c.method.as_str(), "sendMessage" | "sendPhoto" | "sendDocument")
+                    && c.chat_id() == Some(chat_id)
+                    && c.ok()
             })
             .await;
         let id = call.response["result"]["message_id"].as_i64().unwrap_or_default();
@@ -711,18 +658,12 @@ fn truncate(s: &str, n: usize) -> String {
     if s.len() <= n {
         s.to_string()
     } else {
-        format!(
-            "{}…",
-            &s[..s.char_indices().take_while(|(i, _)| *i < n).last().map(|(i, _)| i).unwrap_or(0)]
-        )
+        format!("{}…", &s[..s.char_indices().take_while(|(i, _)| *i < n).last().map(|(i, _)| i).unwrap_or(0)])
     }
 }
 
 fn now() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_secs() as i64)
-        .unwrap_or(0)
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs() as i64).unwrap_or(0)
 }
 
 fn as_i64(v: &Value) -> Option<i64> {
@@ -761,14 +702,16 @@ async fn download(State(shared): State<Shared>, Path((bot, id)): Path<(String, S
     }
 }
 
-async fn handle(State(shared): State<Shared>, Path((bot, method)): Path<(String, String)>, headers: HeaderMap, body: Bytes) -> Response {
+async fn handle(
+    State(shared): State<Shared>,
+    Path((bot, method)): Path<(String, String)>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
     // Telegram treats method names case-insensitively; teloxide sends "GetMe", "SendMessage".
     let method = {
         let mut chars = method.chars();
-        chars
-            .next()
-            .map(|c| c.to_ascii_lowercase().to_string() + chars.as_str())
-            .unwrap_or_default()
+        chars.next().map(|c| c.to_ascii_lowercase().to_string() + chars.as_str()).unwrap_or_default()
     };
     let expected = format!("bot{}", shared.lock().token);
     if bot != expected {
@@ -779,9 +722,8 @@ async fn handle(State(shared): State<Shared>, Path((bot, method)): Path<(String,
     let params = if let Some(boundary) = content_type.split("boundary=").nth(1) {
         parse_multipart(&body, boundary.trim_matches('"'), &mut uploads)
     } else if content_type.starts_with("application/x-www-form-urlencoded") {
-        let map: serde_json::Map<String, Value> = url::form_urlencoded::parse(&body)
-            .map(|(k, v)| (k.into_owned(), Value::String(v.into_owned())))
-            .collect();
+        let map: serde_json::Map<String, Value> =
+            url::form_urlencoded::parse(&body).map(|(k, v)| (k.into_owned(), Value::String(v.into_owned()))).collect();
         Value::Object(map)
     } else if body.is_empty() {
         json!({})
@@ -822,12 +764,7 @@ async fn handle(State(shared): State<Shared>, Path((bot, method)): Path<(String,
         // itself rather than a copy.
         let body = serde_json::to_vec(&response).unwrap_or_default();
         let seq = inner.calls.len();
-        inner.calls.push(Call {
-            seq,
-            method,
-            params,
-            response,
-        });
+        inner.calls.push(Call { seq, method, params, response });
         body
     };
     shared.changed.notify_waiters();
@@ -844,12 +781,7 @@ async fn get_updates(shared: &Shared, params: &Value) -> Value {
             let mut inner = shared.lock();
             inner.get_updates_polls += 1;
             // Telegram forgets updates once a later offset confirms them.
-            while inner
-                .updates
-                .front()
-                .and_then(|u| u["update_id"].as_i64())
-                .is_some_and(|id| id < offset)
-            {
+            while inner.updates.front().and_then(|u| u["update_id"].as_i64()).is_some_and(|id| id < offset) {
                 inner.updates.pop_front();
             }
             if !inner.updates.is_empty() || Instant::now() >= deadline {
@@ -920,7 +852,11 @@ fn apply(inner: &mut Inner, method: &str, params: &Value) -> Value {
         }
         "getChatMember" => {
             let user_id = params.get("user_id").and_then(as_i64).unwrap_or_default();
-            let user = inner.users.get(&user_id).map(TestUser::json).unwrap_or_else(|| json!({"id": user_id, "is_bot": false, "first_name": "?"}));
+            let user = inner
+                .users
+                .get(&user_id)
+                .map(TestUser::json)
+                .unwrap_or_else(|| json!({"id": user_id, "is_bot": false, "first_name": "?"}));
             if chat_id.is_some_and(|c| inner.owners.contains(&(c, user_id))) {
                 ok(json!({"status": "creator", "user": user, "is_anonymous": false}))
             } else {
@@ -956,11 +892,8 @@ fn apply(inner: &mut Inner, method: &str, params: &Value) -> Value {
                 },
                 _ => ("text", None, None),
             };
-            let text = if kind == "text" {
-                params.get("text").and_then(Value::as_str).map(str::to_string)
-            } else {
-                None
-            };
+            let text =
+                if kind == "text" { params.get("text").and_then(Value::as_str).map(str::to_string) } else { None };
             if kind == "text" && text.as_deref().is_none_or(str::is_empty) {
                 return err(400, "Bad Request: message text is empty");
             }
@@ -1077,17 +1010,11 @@ fn edit_inline(inner: &mut Inner, method: &str, params: &Value) -> Value {
             if msg.kind != "text" {
                 return err(400, "Bad Request: there is no text in the message to edit");
             }
-            next.text = params
-                .get("text")
-                .and_then(Value::as_str)
-                .map(str::to_string);
+            next.text = params.get("text").and_then(Value::as_str).map(str::to_string);
             next.reply_markup = markup;
         }
         "editMessageCaption" => {
-            next.caption = params
-                .get("caption")
-                .and_then(Value::as_str)
-                .map(str::to_string);
+            next.caption = params.get("caption").and_then(Value::as_str).map(str::to_string);
             next.reply_markup = markup;
         }
         "editMessageReplyMarkup" => next.reply_markup = markup,
@@ -1103,10 +1030,7 @@ fn edit_inline(inner: &mut Inner, method: &str, params: &Value) -> Value {
             }
             next.kind = "photo";
             next.text = None;
-            next.caption = media
-                .get("caption")
-                .and_then(Value::as_str)
-                .map(str::to_string);
+            next.caption = media.get("caption").and_then(Value::as_str).map(str::to_string);
             next.reply_markup = markup;
         }
     }

@@ -24,10 +24,8 @@ pub fn last_move_marker(n: usize) -> String {
 pub async fn started(env: &[(&str, &str)]) -> (FakeTelegram, Damas) {
     let fake = FakeTelegram::start(TOKEN).await;
     let damas = Damas::start(&fake.url(), env);
-    fake.wait_until(Duration::from_secs(30), "the bot to start polling", |f| {
-        (f.get_updates_polls() > 0).then_some(())
-    })
-    .await;
+    fake.wait_until(Duration::from_secs(30), "the bot to start polling", |f| (f.get_updates_polls() > 0).then_some(()))
+        .await;
     (fake, damas)
 }
 
@@ -51,25 +49,16 @@ impl RedisSpace {
     pub fn new() -> RedisSpace {
         use std::sync::atomic::{AtomicU64, Ordering};
         static N: AtomicU64 = AtomicU64::new(0);
-        let nanos = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos());
+        let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
         RedisSpace {
             url: std::env::var("REDIS_URL").unwrap_or_else(|_| "redis://127.0.0.1:6379".to_owned()),
-            prefix: format!(
-                "damas-e2e-{}-{nanos}-{}",
-                std::process::id(),
-                N.fetch_add(1, Ordering::Relaxed)
-            ),
+            prefix: format!("damas-e2e-{}-{nanos}-{}", std::process::id(), N.fetch_add(1, Ordering::Relaxed)),
         }
     }
 
     /// `REDIS_URL` and `DAMAS_STORE_KEY_PREFIX`, followed by `more`.
     pub fn env<'a>(&'a self, more: &[(&'a str, &'a str)]) -> Vec<(&'a str, &'a str)> {
-        let mut env = vec![
-            ("REDIS_URL", self.url.as_str()),
-            ("DAMAS_STORE_KEY_PREFIX", self.prefix.as_str()),
-        ];
+        let mut env = vec![("REDIS_URL", self.url.as_str()), ("DAMAS_STORE_KEY_PREFIX", self.prefix.as_str())];
         env.extend_from_slice(more);
         env
     }
@@ -79,10 +68,8 @@ impl Drop for RedisSpace {
     fn drop(&mut self) {
         let Ok(client) = redis::Client::open(self.url.as_str()) else { return };
         let Ok(mut con) = client.get_connection() else { return };
-        let keys: Vec<String> = redis::cmd("KEYS")
-            .arg(format!("{}:*", self.prefix))
-            .query(&mut con)
-            .unwrap_or_default();
+        let keys: Vec<String> =
+            redis::cmd("KEYS").arg(format!("{}:*", self.prefix)).query(&mut con).unwrap_or_default();
         if !keys.is_empty() {
             let _: Result<i64, _> = redis::cmd("DEL").arg(keys).query(&mut con);
         }
@@ -156,9 +143,7 @@ impl Damas {
                 .filter(|l| l.contains("listening on"))
                 .find_map(|l| l.split("http://").nth(1))
                 .and_then(|rest| {
-                    rest.split(|c: char| c == '/' || c == '"' || c.is_whitespace())
-                        .next()
-                        .and_then(|a| a.parse().ok())
+                    rest.split(|c: char| c == '/' || c == '"' || c.is_whitespace()).next().and_then(|a| a.parse().ok())
                 })
             {
                 return addr;
@@ -171,10 +156,7 @@ impl Damas {
     }
 
     fn signal(&mut self, name: &str) -> std::process::ExitStatus {
-        let _ = Command::new("kill")
-            .arg(format!("-{name}"))
-            .arg(self.child.id().to_string())
-            .status();
+        let _ = Command::new("kill").arg(format!("-{name}")).arg(self.child.id().to_string()).status();
         let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
         loop {
             if let Ok(Some(status)) = self.child.try_wait() {

@@ -88,12 +88,7 @@ impl GameStore for SlowLists {
     ) -> Result<Option<RatingEntry>, StoreError> {
         self.0.rating(scope, variant, user).await
     }
-    async fn put_rating(
-        &self,
-        scope: RatingScope,
-        variant: VariantId,
-        entry: &RatingEntry,
-    ) -> Result<(), StoreError> {
+    async fn put_rating(&self, scope: RatingScope, variant: VariantId, entry: &RatingEntry) -> Result<(), StoreError> {
         self.0.put_rating(scope, variant, entry).await
     }
     async fn put_ratings_if_unchanged(
@@ -102,9 +97,7 @@ impl GameStore for SlowLists {
         variant: VariantId,
         entries: &[(u32, RatingEntry)],
     ) -> Result<bool, StoreError> {
-        self.0
-            .put_ratings_if_unchanged(scope, variant, entries)
-            .await
+        self.0.put_ratings_if_unchanged(scope, variant, entries).await
     }
     async fn leaderboard(
         &self,

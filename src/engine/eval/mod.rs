@@ -370,7 +370,9 @@ mod tests {
     #[test]
     fn flying_kings_are_worth_more_than_short_kings() {
         assert!(Weights::for_variant(VariantId::Russian).king > Weights::for_variant(VariantId::English).king + 50);
-        assert!(Weights::for_variant(VariantId::International).king > Weights::for_variant(VariantId::Triestine).king + 50);
+        assert!(
+            Weights::for_variant(VariantId::International).king > Weights::for_variant(VariantId::Triestine).king + 50
+        );
     }
 
     #[test]
@@ -410,7 +412,11 @@ mod tests {
         for (v, squares) in [(VariantId::International, 50u32), (VariantId::English, 32)] {
             let table = (0..squares as i32).map(|i| (i * 37) % 23 - 11).collect();
             let w = Weights { man_squares: table, ..Weights::for_variant(v) }.prepared(v);
-            let (white, black): (&[u32], &[u32]) = if squares == 50 { (&[31, 33, 36, 40, 47], &[6, 12, 19, 24]) } else { (&[21, 22, 30], &[5, 9, 12, 13]) };
+            let (white, black): (&[u32], &[u32]) = if squares == 50 {
+                (&[31, 33, 36, 40, 47], &[6, 12, 19, 24])
+            } else {
+                (&[21, 22, 30], &[5, 9, 12, 13])
+            };
             let list = |v: &[u32]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(",");
             let p = Position::from_fen(v, &format!("W:W{}:B{}", list(white), list(black))).unwrap();
             let q = Position::from_fen(v, &turned('W', white, black, squares)).unwrap();

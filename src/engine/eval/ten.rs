@@ -69,16 +69,8 @@ pub fn international() -> Weights {
 /// By square as a man's own side sees the board, square 1 first (the row where it is crowned,
 /// which a man never stands on) and its own home row last: on top of the rows' `advance`.
 const INTERNATIONAL_MEN: [i32; 50] = [
-      0,   0,   0,   0,   0,
-    -12,  38,  48,  58,  86,
-     13,  10,   6,  12,   9,
-     -6,  -4, -12,  -6,   4,
-    -12,  -8,  -2, -10,   4,
-     -9,  -4,   1, -14,  -6,
-     -5,  -8,   1,  -4,   4,
-      0,  -7,   6,   0,   4,
-     -8,   3,  14,   2,  -2,
-     -4,  -2,  12,   5,   7,
+    0, 0, 0, 0, 0, -12, 38, 48, 58, 86, 13, 10, 6, 12, 9, -6, -4, -12, -6, 4, -12, -8, -2, -10, 4, -9, -4, 1, -14, -6,
+    -5, -8, 1, -4, 4, 0, -7, 6, 0, 4, -8, 3, 14, 2, -2, -4, -2, 12, 5, 7,
 ];
 
 pub fn weights(range: KingRange) -> Weights {

@@ -105,30 +105,10 @@ impl GameService {
     }
 
     async fn post_challenge(&self, c: Challenge) -> Result<Game, GameError> {
-        let color = c.color.unwrap_or_else(|| {
-            if rand::random::<bool>() {
-                Color::White
-            } else {
-                Color::Black
-            }
-        });
-        let me = Player::Human {
-            id: c.user,
-            name: c.name.clone(),
-        };
-        let (white, black) = if color == Color::White {
-            (me, Player::Open)
-        } else {
-            (Player::Open, me)
-        };
-        let mut game = self.prepare(NewGame {
-            variant: c.variant,
-            white,
-            black,
-            fen: c.fen,
-            chat: c.chat,
-        })
-        .await?;
+        let color = c.color.unwrap_or_else(|| if rand::random::<bool>() { Color::White } else { Color::Black });
+        let me = Player::Human { id: c.user, name: c.name.clone() };
+        let (white, black) = if color == Color::White { (me, Player::Open) } else { (Player::Open, me) };
+        let mut game = self.prepare(NewGame { variant: c.variant, white, black, fen: c.fen, chat: c.chat }).await?;
         game.invited = c.opponent.map(|(id, name)| Player::Human { id, name });
         Ok(self.store.create(&game).await?)
     }
@@ -143,20 +123,12 @@ impl GameService {
     ) -> Result<Game, GameError> {
         let game = self.store.get(id).await?;
         if game.status != Status::Waiting {
-            return Err(if game.is_over() {
-                GameError::GameOver
-            } else {
-                GameError::SeatTaken
-            });
+            return Err(if game.is_over() { GameError::GameOver } else { GameError::SeatTaken });
         }
         if !game.colors_of(user).is_empty() {
             return Err(GameError::OwnChallenge);
         }
-        if game
-            .invited
-            .as_ref()
-            .is_some_and(|p| p.user() != Some(user))
-        {
+        if game.invited.as_ref().is_some_and(|p| p.user() != Some(user)) {
             return Err(GameError::NotInvited);
         }
         self.under_limits_lock(user, game.chat, async {
@@ -183,12 +155,7 @@ impl GameService {
         type Check<'a> = (&'a [Game], fn(&Game) -> bool, u32, LimitKind);
         let mut checks: Vec<Check> = Vec::new();
         if opening {
-            checks.push((
-                mine.as_slice(),
-                is_open,
-                limits.open_per_user,
-                LimitKind::OpenPerUser(limits.open_per_user),
-            ));
+            checks.push((mine.as_slice(), is_open, limits.open_per_user, LimitKind::OpenPerUser(limits.open_per_user)));
         }
         checks.push((
             mine.as_slice(),
@@ -253,11 +220,7 @@ impl GameService {
         };
         for key in held {
             // A lock that cannot be given back expires on its own.
-            if let Err(e) = self
-                .store
-                .kv_cas(key, Some(&token), None, LIMITS_LOCK_TTL)
-                .await
-            {
+            if let Err(e) = self.store.kv_cas(key, Some(&token), None, LIMITS_LOCK_TTL).await {
                 tracing::warn!(key, error = %e, "could not release a limits lock");
             }
         }
@@ -268,17 +231,11 @@ impl GameService {
         let start = std::time::Instant::now();
         let mut pause = std::time::Duration::from_millis(2);
         loop {
-            if self
-                .store
-                .kv_cas(key, None, Some(token), LIMITS_LOCK_TTL)
-                .await?
-            {
+            if self.store.kv_cas(key, None, Some(token), LIMITS_LOCK_TTL).await? {
                 return Ok(());
             }
             if start.elapsed() >= LIMITS_LOCK_WAIT {
-                return Err(GameError::Store(StoreError::Unavailable(format!(
-                    "{key} is busy"
-                ))));
+                return Err(GameError::Store(StoreError::Unavailable(format!("{key} is busy"))));
             }
             tokio::time::sleep(pause).await;
             pause = (pause * 2).min(std::time::Duration::from_millis(50));
@@ -289,11 +246,7 @@ impl GameService {
     pub async fn decline_challenge(&self, id: &GameId, user: UserId) -> Result<Game, GameError> {
         let game = self.store.get(id).await?;
         if game.status != Status::Waiting {
-            return Err(if game.is_over() {
-                GameError::GameOver
-            } else {
-                GameError::SeatTaken
-            });
+            return Err(if game.is_over() { GameError::GameOver } else { GameError::SeatTaken });
         }
         if game.invited.as_ref().and_then(Player::user) != Some(user) {
             return Err(GameError::NotInvited);
@@ -307,11 +260,7 @@ impl GameService {
     pub async fn cancel_challenge(&self, id: &GameId, user: UserId) -> Result<Game, GameError> {
         let game = self.store.get(id).await?;
         if game.status != Status::Waiting {
-            return Err(if game.is_over() {
-                GameError::GameOver
-            } else {
-                GameError::SeatTaken
-            });
+            return Err(if game.is_over() { GameError::GameOver } else { GameError::SeatTaken });
         }
         if game.colors_of(user).is_empty() {
             return Err(GameError::NotAPlayer);
@@ -369,19 +318,10 @@ mod tests {
     }
 
     fn service() -> GameService {
-        GameService::new(
-            Arc::new(MemoryStore::new(Default::default())),
-            Arc::new(First),
-            ServiceConfig::default(),
-        )
+        GameService::new(Arc::new(MemoryStore::new(Default::default())), Arc::new(First), ServiceConfig::default())
     }
 
-    const LIMITS: Limits = Limits {
-        open_per_user: 2,
-        games_per_user: 2,
-        open_per_chat: 3,
-        games_per_chat: 3,
-    };
+    const LIMITS: Limits = Limits { open_per_user: 2, games_per_user: 2, open_per_chat: 3, games_per_chat: 3 };
 
     fn open(user: u64, chat: i64) -> Challenge {
         Challenge {
@@ -398,67 +338,29 @@ mod tests {
     #[tokio::test]
     async fn addressed_challenges_take_only_the_invited() {
         let s = service();
-        let c = Challenge {
-            opponent: Some((UserId(2), "Bo".into())),
-            ..open(1, -5)
-        };
+        let c = Challenge { opponent: Some((UserId(2), "Bo".into())), ..open(1, -5) };
         let g = s.issue_challenge(c, &LIMITS).await.unwrap();
         assert_eq!(g.invited.as_ref().and_then(Player::user), Some(UserId(2)));
-        assert_eq!(
-            s.accept_challenge(&g.id, UserId(3), "Cy", &LIMITS)
-                .await
-                .unwrap_err(),
-            GameError::NotInvited
-        );
+        assert_eq!(s.accept_challenge(&g.id, UserId(3), "Cy", &LIMITS).await.unwrap_err(), GameError::NotInvited);
         assert_eq!(
             s.join(&g.id, UserId(3), "Cy").await.unwrap_err(),
             GameError::NotInvited,
             "join checks the invitation too"
         );
-        assert_eq!(
-            s.decline_challenge(&g.id, UserId(3)).await.unwrap_err(),
-            GameError::NotInvited
-        );
-        assert_eq!(
-            s.accept_challenge(&g.id, UserId(1), "u1", &LIMITS)
-                .await
-                .unwrap_err(),
-            GameError::OwnChallenge
-        );
-        let g = s
-            .accept_challenge(&g.id, UserId(2), "Bo", &LIMITS)
-            .await
-            .unwrap();
-        assert_eq!(
-            (g.status, g.black.user()),
-            (Status::Active, Some(UserId(2)))
-        );
+        assert_eq!(s.decline_challenge(&g.id, UserId(3)).await.unwrap_err(), GameError::NotInvited);
+        assert_eq!(s.accept_challenge(&g.id, UserId(1), "u1", &LIMITS).await.unwrap_err(), GameError::OwnChallenge);
+        let g = s.accept_challenge(&g.id, UserId(2), "Bo", &LIMITS).await.unwrap();
+        assert_eq!((g.status, g.black.user()), (Status::Active, Some(UserId(2))));
         assert!(g.rated);
 
-        let c = Challenge {
-            opponent: Some((UserId(2), "Bo".into())),
-            ..open(1, -5)
-        };
+        let c = Challenge { opponent: Some((UserId(2), "Bo".into())), ..open(1, -5) };
         let g = s.issue_challenge(c, &LIMITS).await.unwrap();
         let g = s.decline_challenge(&g.id, UserId(2)).await.unwrap();
         assert_eq!(g.status, Status::Aborted);
-        assert_eq!(
-            s.accept_challenge(&g.id, UserId(2), "Bo", &LIMITS)
-                .await
-                .unwrap_err(),
-            GameError::GameOver
-        );
+        assert_eq!(s.accept_challenge(&g.id, UserId(2), "Bo", &LIMITS).await.unwrap_err(), GameError::GameOver);
 
-        let self_challenge = Challenge {
-            opponent: Some((UserId(1), "u1".into())),
-            ..open(1, -5)
-        };
-        assert_eq!(
-            s.issue_challenge(self_challenge, &LIMITS)
-                .await
-                .unwrap_err(),
-            GameError::OwnChallenge
-        );
+        let self_challenge = Challenge { opponent: Some((UserId(1), "u1".into())), ..open(1, -5) };
+        assert_eq!(s.issue_challenge(self_challenge, &LIMITS).await.unwrap_err(), GameError::OwnChallenge);
     }
 
     #[tokio::test]
@@ -471,10 +373,7 @@ mod tests {
             GameError::Limit(LimitKind::OpenPerUser(2))
         );
         // Withdrawing one makes room again; only the challenger may withdraw.
-        assert_eq!(
-            s.cancel_challenge(&a.id, UserId(9)).await.unwrap_err(),
-            GameError::NotAPlayer
-        );
+        assert_eq!(s.cancel_challenge(&a.id, UserId(9)).await.unwrap_err(), GameError::NotAPlayer);
         s.cancel_challenge(&a.id, UserId(1)).await.unwrap();
         s.issue_challenge(open(1, -7), &LIMITS).await.unwrap();
 
@@ -490,28 +389,16 @@ mod tests {
         let g1 = s.issue_challenge(open(11, -20), &LIMITS).await.unwrap();
         let g2 = s.issue_challenge(open(12, -21), &LIMITS).await.unwrap();
         let g3 = s.issue_challenge(open(13, -22), &LIMITS).await.unwrap();
-        s.accept_challenge(&g1.id, UserId(10), "x", &LIMITS)
-            .await
-            .unwrap();
-        s.accept_challenge(&g2.id, UserId(10), "x", &LIMITS)
-            .await
-            .unwrap();
+        s.accept_challenge(&g1.id, UserId(10), "x", &LIMITS).await.unwrap();
+        s.accept_challenge(&g2.id, UserId(10), "x", &LIMITS).await.unwrap();
         assert_eq!(
-            s.accept_challenge(&g3.id, UserId(10), "x", &LIMITS)
-                .await
-                .unwrap_err(),
+            s.accept_challenge(&g3.id, UserId(10), "x", &LIMITS).await.unwrap_err(),
             GameError::Limit(LimitKind::GamesPerUser(2))
         );
         // Games against the engine do not count.
-        s.vs_engine(UserId(14), "e", VariantId::Russian, 1, Color::White, None)
-            .await
-            .unwrap();
-        s.vs_engine(UserId(14), "e", VariantId::Russian, 1, Color::White, None)
-            .await
-            .unwrap();
-        s.accept_challenge(&g3.id, UserId(14), "e", &LIMITS)
-            .await
-            .unwrap();
+        s.vs_engine(UserId(14), "e", VariantId::Russian, 1, Color::White, None).await.unwrap();
+        s.vs_engine(UserId(14), "e", VariantId::Russian, 1, Color::White, None).await.unwrap();
+        s.accept_challenge(&g3.id, UserId(14), "e", &LIMITS).await.unwrap();
     }
 
     #[tokio::test]
@@ -519,33 +406,16 @@ mod tests {
         let s = service();
         let mut colours = std::collections::HashSet::new();
         for i in 0..40 {
-            let c = Challenge {
-                color: None,
-                chat: Some(ChatId(-100 - i)),
-                ..open(100 + i as u64, 0)
-            };
+            let c = Challenge { color: None, chat: Some(ChatId(-100 - i)), ..open(100 + i as u64, 0) };
             let g = s.issue_challenge(c, &LIMITS).await.unwrap();
             colours.insert(g.colors_of(UserId(100 + i as u64))[0]);
         }
         assert_eq!(colours.len(), 2, "both colours come up");
-        let c = Challenge {
-            fen: Some("W:W28,40:B23,5".into()),
-            variant: VariantId::International,
-            ..open(1, -1)
-        };
+        let c = Challenge { fen: Some("W:W28,40:B23,5".into()), variant: VariantId::International, ..open(1, -1) };
         let g = s.issue_challenge(c, &LIMITS).await.unwrap();
-        let g = s
-            .accept_challenge(&g.id, UserId(2), "Bo", &LIMITS)
-            .await
-            .unwrap();
+        let g = s.accept_challenge(&g.id, UserId(2), "Bo", &LIMITS).await.unwrap();
         assert!(!g.rated, "games from a set-up position are not rated");
-        let bad = Challenge {
-            fen: Some("nonsense".into()),
-            ..open(3, -1)
-        };
-        assert!(matches!(
-            s.issue_challenge(bad, &LIMITS).await,
-            Err(GameError::Invalid(_))
-        ));
+        let bad = Challenge { fen: Some("nonsense".into()), ..open(3, -1) };
+        assert!(matches!(s.issue_challenge(bad, &LIMITS).await, Err(GameError::Invalid(_))));
     }
 }

@@ -22,10 +22,7 @@ pub(crate) struct Channels {
 
 impl Channels {
     pub(crate) fn new(capacity: usize) -> Channels {
-        Channels {
-            map: Arc::default(),
-            capacity: capacity.max(1),
-        }
+        Channels { map: Arc::default(), capacity: capacity.max(1) }
     }
 
     fn lock(map: &Mutex<Map>) -> MutexGuard<'_, Map> {
@@ -82,10 +79,7 @@ async fn remove_when_unwatched(map: Arc<Mutex<Map>>, id: GameId, tx: broadcast::
         if tx.receiver_count() > 0 {
             continue;
         }
-        if map
-            .get(&id)
-            .is_some_and(|current| current.same_channel(&tx))
-        {
+        if map.get(&id).is_some_and(|current| current.same_channel(&tx)) {
             map.remove(&id);
         }
         return;
@@ -98,11 +92,7 @@ mod tests {
     use crate::game::model::Status;
 
     fn event(id: &GameId, version: u64) -> GameEvent {
-        GameEvent {
-            id: id.clone(),
-            version,
-            status: Status::Active,
-        }
+        GameEvent { id: id.clone(), version, status: Status::Active }
     }
 
     async fn settle(channels: &Channels, expected: usize) {
@@ -141,9 +131,7 @@ mod tests {
     #[tokio::test]
     async fn many_unknown_ids_leave_nothing_behind() {
         let channels = Channels::new(4);
-        let receivers: Vec<_> = (0..200)
-            .map(|_| channels.subscribe(&GameId::random()))
-            .collect();
+        let receivers: Vec<_> = (0..200).map(|_| channels.subscribe(&GameId::random())).collect();
         assert_eq!(channels.len(), 200);
         drop(receivers);
         settle(&channels, 0).await;

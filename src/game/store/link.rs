@@ -61,16 +61,12 @@ fn decoded(part: &str) -> Result<String, StoreError> {
 impl RedisTarget {
     pub fn parse(url: &str) -> Result<RedisTarget, StoreError> {
         let url = url.trim();
-        let (scheme, rest) = url
-            .split_once("://")
-            .ok_or_else(|| bad_url("no scheme (redis://...)"))?;
+        let (scheme, rest) = url.split_once("://").ok_or_else(|| bad_url("no scheme (redis://...)"))?;
         let tls = match scheme {
             "redis+sentinel" => false,
             "rediss+sentinel" => true,
             _ => {
-                let info = url
-                    .into_connection_info()
-                    .map_err(|e| bad_url(&e.to_string()))?;
+                let info = url.into_connection_info().map_err(|e| bad_url(&e.to_string()))?;
                 return Ok(RedisTarget::Server(info));
             }
         };
@@ -81,13 +77,9 @@ impl RedisTarget {
             None => (None, authority),
         };
         let mut path = path.split('/').filter(|p| !p.is_empty());
-        let service = path
-            .next()
-            .ok_or_else(|| bad_url("no service name after the Sentinels (…/mymaster)"))?;
+        let service = path.next().ok_or_else(|| bad_url("no service name after the Sentinels (…/mymaster)"))?;
         let db = match path.next() {
-            Some(db) => db
-                .parse::<i64>()
-                .map_err(|_| bad_url("the database after the service is not a number"))?,
+            Some(db) => db.parse::<i64>().map_err(|_| bad_url("the database after the service is not a number"))?,
             None => 0,
         };
         if path.next().is_some() {
@@ -110,9 +102,7 @@ impl RedisTarget {
                 "sentinel_username" => sentinel_auth = sentinel_auth.set_username(value),
                 "sentinel_password" => sentinel_auth = sentinel_auth.set_password(value),
                 _ => {
-                    return Err(bad_url(
-                        "unknown query parameter (sentinel_username, sentinel_password)",
-                    ));
+                    return Err(bad_url("unknown query parameter (sentinel_username, sentinel_password)"));
                 }
             }
         }
@@ -121,23 +111,16 @@ impl RedisTarget {
             .split(',')
             .map(|host| {
                 let (name, port) = match host.rsplit_once(':') {
-                    Some((name, port)) => (
-                        name,
-                        port.parse::<u16>()
-                            .map_err(|_| bad_url("a Sentinel's port is not a number"))?,
-                    ),
+                    Some((name, port)) => {
+                        (name, port.parse::<u16>().map_err(|_| bad_url("a Sentinel's port is not a number"))?)
+                    }
                     None => (host, SENTINEL_PORT),
                 };
                 if name.is_empty() {
                     return Err(bad_url("a Sentinel has no host name"));
                 }
                 let addr = if tls {
-                    ConnectionAddr::TcpTls {
-                        host: name.to_owned(),
-                        port,
-                        insecure: false,
-                        tls_params: None,
-                    }
+                    ConnectionAddr::TcpTls { host: name.to_owned(), port, insecure: false, tls_params: None }
                 } else {
                     ConnectionAddr::Tcp(name.to_owned(), port)
                 };
@@ -152,12 +135,7 @@ impl RedisTarget {
         if tls {
             node = node.set_tls_mode(TlsMode::Secure);
         }
-        Ok(RedisTarget::Sentinels {
-            sentinels,
-            service: service.to_owned(),
-            db,
-            node,
-        })
+        Ok(RedisTarget::Sentinels { sentinels, service: service.to_owned(), db, node })
     }
 }
 
@@ -174,19 +152,9 @@ impl RedisTarget {
         }
         match self {
             RedisTarget::Server(info) => {
-                format!(
-                    "{}://{}/{}",
-                    scheme(info.addr()),
-                    info.addr(),
-                    info.redis_settings().db()
-                )
+                format!("{}://{}/{}", scheme(info.addr()), info.addr(), info.redis_settings().db())
             }
-            RedisTarget::Sentinels {
-                sentinels,
-                service,
-                db,
-                ..
-            } => {
+            RedisTarget::Sentinels { sentinels, service, db, .. } => {
                 let hosts: Vec<String> = sentinels.iter().map(|s| s.addr().to_string()).collect();
                 let scheme = sentinels.first().map_or("redis", |s| scheme(s.addr()));
                 format!("{scheme}+sentinel://{}/{service}/{db}", hosts.join(","))
@@ -225,28 +193,21 @@ async fn manage(client: redis::Client) -> Result<ConnectionManager, StoreError> 
         .set_connection_timeout(Some(CONNECT_TIMEOUT))
         .set_response_timeout(Some(RESPONSE_TIMEOUT))
         .set_number_of_retries(2);
-    tokio::time::timeout(
-        CONNECT_TIMEOUT * 3,
-        ConnectionManager::new_with_config(client, config),
-    )
-    .await
-    .map_err(|_| StoreError::Unavailable("timed out connecting to Redis".to_owned()))?
-    .map_err(unavailable)
+    tokio::time::timeout(CONNECT_TIMEOUT * 3, ConnectionManager::new_with_config(client, config))
+        .await
+        .map_err(|_| StoreError::Unavailable("timed out connecting to Redis".to_owned()))?
+        .map_err(unavailable)
 }
 
 impl Watched {
     async fn master(&self) -> Result<redis::Client, StoreError> {
         let ask = async {
             let mut sentinel = self.sentinel.lock().await;
-            sentinel
-                .async_master_for(&self.service, Some(&self.node))
-                .await
+            sentinel.async_master_for(&self.service, Some(&self.node)).await
         };
         tokio::time::timeout(CONNECT_TIMEOUT, ask)
             .await
-            .map_err(|_| {
-                StoreError::Unavailable("timed out asking the Sentinels for the master".to_owned())
-            })?
+            .map_err(|_| StoreError::Unavailable("timed out asking the Sentinels for the master".to_owned()))?
             .map_err(unavailable)
     }
 }
@@ -255,20 +216,10 @@ impl Link {
     /// Connects to the server, or to the master the Sentinels name (and then keeps following it).
     pub async fn connect(target: &RedisTarget) -> Result<Arc<Link>, StoreError> {
         let (client, sentinels) = match target {
-            RedisTarget::Server(info) => (
-                redis::Client::open(info.clone()).map_err(unavailable)?,
-                None,
-            ),
-            RedisTarget::Sentinels {
-                sentinels,
-                service,
-                node,
-                ..
-            } => {
+            RedisTarget::Server(info) => (redis::Client::open(info.clone()).map_err(unavailable)?, None),
+            RedisTarget::Sentinels { sentinels, service, node, .. } => {
                 let watched = Watched {
-                    sentinel: tokio::sync::Mutex::new(
-                        Sentinel::build(sentinels.clone()).map_err(unavailable)?,
-                    ),
+                    sentinel: tokio::sync::Mutex::new(Sentinel::build(sentinels.clone()).map_err(unavailable)?),
                     service: service.clone(),
                     node: node.clone(),
                 };
@@ -277,11 +228,8 @@ impl Link {
         };
         let con = manage(client.clone()).await?;
         let following = sentinels.is_some();
-        let link = Arc::new(Link {
-            sentinels,
-            current: RwLock::new(Current { client, con }),
-            moves: watch::channel(0).0,
-        });
+        let link =
+            Arc::new(Link { sentinels, current: RwLock::new(Current { client, con }), moves: watch::channel(0).0 });
         if following {
             tokio::spawn(follow_master(Arc::downgrade(&link)));
         }
@@ -321,10 +269,7 @@ impl Link {
             return Ok(false);
         }
         let con = manage(master.clone()).await?;
-        *self.current.write().unwrap_or_else(|p| p.into_inner()) = Current {
-            client: master,
-            con,
-        };
+        *self.current.write().unwrap_or_else(|p| p.into_inner()) = Current { client: master, con };
         self.moves.send_modify(|n| *n += 1);
         tracing::warn!(from = %before, to = %after, "the Sentinels name another Redis master; moved to it");
         Ok(true)
@@ -353,12 +298,7 @@ mod tests {
 
     fn sentinels(url: &str) -> (Vec<ConnectionInfo>, String, SentinelNodeConnectionInfo) {
         match RedisTarget::parse(url) {
-            Ok(RedisTarget::Sentinels {
-                sentinels,
-                service,
-                node,
-                ..
-            }) => (sentinels, service, node),
+            Ok(RedisTarget::Sentinels { sentinels, service, node, .. }) => (sentinels, service, node),
             Ok(RedisTarget::Server(_)) => panic!("{url}: parsed as one server"),
             Err(e) => panic!("{url}: {e}"),
         }
@@ -372,27 +312,17 @@ mod tests {
         assert_eq!(info.addr().to_string(), "cache:6380");
         assert_eq!(info.redis_settings().db(), 2);
         assert_eq!(info.redis_settings().password(), Some("pw"));
-        assert!(matches!(
-            RedisTarget::parse("rediss://cache"),
-            Ok(RedisTarget::Server(_))
-        ));
+        assert!(matches!(RedisTarget::parse("rediss://cache"), Ok(RedisTarget::Server(_))));
     }
 
     #[test]
     fn sentinel_urls_list_sentinels_service_credentials_and_database() {
-        let (list, service, node) = sentinels(
-            "redis+sentinel://app:p%40ss@s1:26380,s2,10.0.0.3:5000/games/3?sentinel_password=sp",
-        );
+        let (list, service, node) =
+            sentinels("redis+sentinel://app:p%40ss@s1:26380,s2,10.0.0.3:5000/games/3?sentinel_password=sp");
         let addrs: Vec<String> = list.iter().map(|i| i.addr().to_string()).collect();
         assert_eq!(addrs, ["s1:26380", "s2:26379", "10.0.0.3:5000"]);
-        assert!(
-            list.iter()
-                .all(|i| i.redis_settings().password() == Some("sp"))
-        );
-        assert!(
-            list.iter()
-                .all(|i| matches!(i.addr(), ConnectionAddr::Tcp(..)))
-        );
+        assert!(list.iter().all(|i| i.redis_settings().password() == Some("sp")));
+        assert!(list.iter().all(|i| matches!(i.addr(), ConnectionAddr::Tcp(..))));
         assert_eq!(service, "games");
         let debug = format!("{node:?}");
         assert!(debug.contains("db: 3"), "{debug}");
@@ -400,13 +330,7 @@ mod tests {
         assert!(debug.contains("tls_mode: None"), "{debug}");
 
         let (list, service, node) = sentinels("rediss+sentinel://s1/mymaster");
-        assert!(matches!(
-            list[0].addr(),
-            ConnectionAddr::TcpTls {
-                insecure: false,
-                ..
-            }
-        ));
+        assert!(matches!(list[0].addr(), ConnectionAddr::TcpTls { insecure: false, .. }));
         assert_eq!(list[0].redis_settings().password(), None);
         assert_eq!(service, "mymaster");
         assert!(format!("{node:?}").contains("Secure"));
@@ -414,24 +338,14 @@ mod tests {
 
     #[test]
     fn shown_targets_carry_no_credentials() {
-        let shown = |url: &str| {
-            RedisTarget::parse(url)
-                .map(|t| t.shown())
-                .unwrap_or_else(|e| panic!("{url}: {e}"))
-        };
-        assert_eq!(
-            shown("redis://:hunter2@db.internal:6380/2"),
-            "redis://db.internal:6380/2"
-        );
+        let shown = |url: &str| RedisTarget::parse(url).map(|t| t.shown()).unwrap_or_else(|e| panic!("{url}: {e}"));
+        assert_eq!(shown("redis://:hunter2@db.internal:6380/2"), "redis://db.internal:6380/2");
         assert_eq!(shown("rediss://me:pw@cache"), "rediss://cache:6379/0");
         assert_eq!(
             shown("redis+sentinel://app:s3cret@s1:26380,s2/games/1?sentinel_password=sp"),
             "redis+sentinel://s1:26380,s2:26379/games/1"
         );
-        assert_eq!(
-            shown("rediss+sentinel://s1/m"),
-            "rediss+sentinel://s1:26379/m/0"
-        );
+        assert_eq!(shown("rediss+sentinel://s1/m"), "rediss+sentinel://s1:26379/m/0");
     }
 
     #[test]

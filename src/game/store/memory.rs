@@ -170,7 +170,8 @@ impl Inner {
     }
 
     fn purge(&mut self, now: Instant) {
-        let expired: Vec<GameId> = self.games.iter().filter(|(_, s)| s.expires <= now).map(|(id, _)| id.clone()).collect();
+        let expired: Vec<GameId> =
+            self.games.iter().filter(|(_, s)| s.expires <= now).map(|(id, _)| id.clone()).collect();
         for id in expired {
             self.remove(&id);
         }
@@ -293,10 +294,7 @@ impl GameStore for MemoryStore {
     async fn kv_get_many(&self, keys: &[&str]) -> Result<Vec<Option<String>>, StoreError> {
         let now = Instant::now();
         let inner = self.lock();
-        Ok(keys
-            .iter()
-            .map(|key| inner.value(&format!("kv:{key}"), now).map(str::to_owned))
-            .collect())
+        Ok(keys.iter().map(|key| inner.value(&format!("kv:{key}"), now).map(str::to_owned)).collect())
     }
 
     async fn kv_delete(&self, key: &str) -> Result<(), StoreError> {

@@ -18,9 +18,9 @@ use async_trait::async_trait;
 use serde::{Deserialize, Serialize};
 use tokio::sync::broadcast;
 
+use super::VariantId;
 use super::model::{ChatId, Game, GameId, Status, UserId};
 use super::ratings::{RatingEntry, RatingScope};
-use super::VariantId;
 
 pub use self::link::{Link, RedisTarget};
 pub use self::memory::MemoryStore;
@@ -129,8 +129,13 @@ pub trait GameStore: Send + Sync {
     /// of `key` is `expected` (`None`: absent or expired), sets it to `new` for `ttl`, or removes it
     /// when `new` is `None`. True when written. Serves as a lock (`None` -> token -> `None`) and as
     /// a version that may only move forward.
-    async fn kv_cas(&self, key: &str, expected: Option<&str>, new: Option<&str>, ttl: Duration)
-    -> Result<bool, StoreError>;
+    async fn kv_cas(
+        &self,
+        key: &str,
+        expected: Option<&str>,
+        new: Option<&str>,
+        ttl: Duration,
+    ) -> Result<bool, StoreError>;
 
     /// Several short-lived values, in the order of `keys`: one round trip where the store allows
     /// (a handler that needs a few small facts asks once, not once each).
@@ -140,8 +145,12 @@ pub trait GameStore: Send + Sync {
     /// `ttl` when it is absent, expired, not a number, or smaller. True when written.
     async fn kv_raise(&self, key: &str, value: u64, ttl: Duration) -> Result<bool, StoreError>;
 
-    async fn rating(&self, scope: RatingScope, variant: VariantId, user: UserId)
-    -> Result<Option<RatingEntry>, StoreError>;
+    async fn rating(
+        &self,
+        scope: RatingScope,
+        variant: VariantId,
+        user: UserId,
+    ) -> Result<Option<RatingEntry>, StoreError>;
     async fn put_rating(&self, scope: RatingScope, variant: VariantId, entry: &RatingEntry) -> Result<(), StoreError>;
     /// Writes several players' entries of one scope and variant together, but only if each stored
     /// entry still has the game count the new one was computed from (`expected_games`, 0 for a
@@ -170,8 +179,12 @@ pub trait GameStore: Send + Sync {
     }
 
     /// The best `n` ratings, highest first.
-    async fn leaderboard(&self, scope: RatingScope, variant: VariantId, n: usize)
-    -> Result<Vec<RatingEntry>, StoreError>;
+    async fn leaderboard(
+        &self,
+        scope: RatingScope,
+        variant: VariantId,
+        n: usize,
+    ) -> Result<Vec<RatingEntry>, StoreError>;
 }
 
 /// Whether the listed game still belongs to the user's active list (index entries are hints).

@@ -132,7 +132,11 @@ impl RedisStore {
         Self::connect_to(&RedisTarget::parse(url)?, prefix, retention).await
     }
 
-    pub async fn connect_to(target: &RedisTarget, prefix: &str, retention: Retention) -> Result<RedisStore, StoreError> {
+    pub async fn connect_to(
+        target: &RedisTarget,
+        prefix: &str,
+        retention: Retention,
+    ) -> Result<RedisStore, StoreError> {
         Ok(RedisStore {
             link: Link::connect(target).await?,
             prefix: prefix.to_owned(),
@@ -184,8 +188,7 @@ impl RedisStore {
 
     fn decode(id: &GameId, version: Option<u64>, data: Option<String>) -> Result<Option<Game>, StoreError> {
         let (Some(version), Some(data)) = (version, data) else { return Ok(None) };
-        let mut game: Game =
-            serde_json::from_str(&data).map_err(|e| StoreError::Corrupt(format!("game {id}: {e}")))?;
+        let mut game: Game = serde_json::from_str(&data).map_err(|e| StoreError::Corrupt(format!("game {id}: {e}")))?;
         if game.id != *id {
             return Err(StoreError::Corrupt(format!("game {id} holds game {}", game.id)));
         }
@@ -207,10 +210,7 @@ impl RedisStore {
         }
         let mut con = self.link.connection();
         let rows: Vec<(Option<u64>, Option<String>)> = pipe.query_async(&mut con).await.map_err(unavailable)?;
-        ids.iter()
-            .zip(rows)
-            .map(|(id, (v, data))| Ok((id.clone(), Self::decode(id, v, data)?)))
-            .collect()
+        ids.iter().zip(rows).map(|(id, (v, data))| Ok((id.clone(), Self::decode(id, v, data)?))).collect()
     }
 
     /// Loads the games listed under an index key, dropping (and unlisting) those that no longer belong.

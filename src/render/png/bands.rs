@@ -44,12 +44,7 @@ struct Generations<K> {
 
 impl<K> Default for Generations<K> {
     fn default() -> Self {
-        Generations {
-            young: HashMap::new(),
-            old: HashMap::new(),
-            young_bytes: 0,
-            old_bytes: 0,
-        }
+        Generations { young: HashMap::new(), old: HashMap::new(), young_bytes: 0, old_bytes: 0 }
     }
 }
 
@@ -180,11 +175,7 @@ pub(super) fn write_png(
         || total != stride * height as usize
         || bands.iter().any(|b| !b.len.is_multiple_of(stride))
     {
-        return Err(RenderError::Shape {
-            width,
-            height,
-            bytes: total,
-        });
+        return Err(RenderError::Shape { width, height, bytes: total });
     }
     if palette.is_empty() || palette.len() > 256 * 3 || !palette.len().is_multiple_of(3) {
         return Err(RenderError::Palette(palette.len()));
@@ -231,12 +222,7 @@ fn adler32_combine(first: u32, second: u32, second_len: usize) -> u32 {
 impl<K: Hash + Eq> Generations<K> {
     /// Adds a band to the young generation, first making the young generation old if the band
     /// does not fit. Returns what was dropped, to be freed after the lock is released.
-    fn add(
-        &mut self,
-        key: (K, u8),
-        band: Arc<Band>,
-        half: usize,
-    ) -> Option<HashMap<(K, u8), Arc<Band>>> {
+    fn add(&mut self, key: (K, u8), band: Arc<Band>, half: usize) -> Option<HashMap<(K, u8), Arc<Band>>> {
         let bytes = band.bytes();
         let mut dropped = None;
         if self.young_bytes + bytes > half {
@@ -265,8 +251,7 @@ fn deflate_band(raw: &[u8], level: u8) -> Result<Vec<u8>, RenderError> {
         if cell.as_ref().is_some_and(|(l, _)| *l != level) {
             *cell = None;
         }
-        let (_, compress) = cell
-            .get_or_insert_with(|| (level, Compress::new(Compression::new(level.into()), false)));
+        let (_, compress) = cell.get_or_insert_with(|| (level, Compress::new(Compression::new(level.into()), false)));
         compress.reset();
         // Room for stored blocks in the worst case, so that one call usually does it all.
         let mut out = Vec::with_capacity(raw.len() + raw.len() / 64 + 64);
@@ -329,11 +314,7 @@ mod tests {
                 state = state.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
                 let square = ((x + shift) / 16 + y / 16) % 2;
                 let piece = (x + shift) % 48 < 12;
-                let index = if piece {
-                    2 + (state >> 29) as u8
-                } else {
-                    square as u8
-                };
+                let index = if piece { 2 + (state >> 29) as u8 } else { square as u8 };
                 out.push(index);
             }
         }
@@ -354,12 +335,7 @@ mod tests {
             Ok(r) => r,
             Err(e) => panic!("not a PNG: {e}"),
         };
-        let palette = reader
-            .info()
-            .palette
-            .as_ref()
-            .map(|p| p.to_vec())
-            .unwrap_or_default();
+        let palette = reader.info().palette.as_ref().map(|p| p.to_vec()).unwrap_or_default();
         let size = reader.output_buffer_size().unwrap_or(0);
         let mut buf = vec![0; size];
         let frame = match reader.next_frame(&mut buf) {
@@ -373,10 +349,7 @@ mod tests {
     }
 
     fn without_filter_bytes(scanlines: &[u8], width: u32) -> Vec<u8> {
-        scanlines
-            .chunks_exact(width as usize + 1)
-            .flat_map(|row| row[1..].iter().copied())
-            .collect()
+        scanlines.chunks_exact(width as usize + 1).flat_map(|row| row[1..].iter().copied()).collect()
     }
 
     impl Weigh for (u32, u32) {
@@ -429,49 +402,31 @@ mod tests {
             let scanlines = rows(width, height, i as u32, 0);
             let rgb = palette(26);
             for level in [1, 2, 6, 9] {
-                let png = match write(
-                    &cache,
-                    i as u32,
-                    (width, height),
-                    &rgb,
-                    &scanlines,
-                    &cuts,
-                    level,
-                ) {
+                let png = match write(&cache, i as u32, (width, height), &rgb, &scanlines, &cuts, level) {
                     Ok(png) => png,
                     Err(e) => panic!("case {i}: {e}"),
                 };
                 let (p, indices, w, h) = decode(&png);
                 assert_eq!((w, h), (width, height), "case {i}");
                 assert_eq!(p, rgb, "case {i}");
-                assert!(
-                    indices == without_filter_bytes(&scanlines, width),
-                    "case {i} level {level}: pixels differ"
-                );
+                assert!(indices == without_filter_bytes(&scanlines, width), "case {i} level {level}: pixels differ");
             }
         }
     }
 
     #[test]
     fn checksums_of_parts_combine_into_the_checksum_of_the_whole() {
-        let data: Vec<u8> = (0..300_000u32)
-            .map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8 | (i % 3 * 100) as u8)
-            .collect();
+        let data: Vec<u8> =
+            (0..300_000u32).map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8 | (i % 3 * 100) as u8).collect();
         let adler = |bytes: &[u8]| {
             let mut a = simd_adler32::Adler32::new();
             a.write(bytes);
             a.finish()
         };
         // Cuts on both sides of the modulus 65521 and of its multiples, and empty parts.
-        for cut in [
-            0, 1, 5552, 65_520, 65_521, 65_522, 131_042, 200_000, 300_000,
-        ] {
+        for cut in [0, 1, 5552, 65_520, 65_521, 65_522, 131_042, 200_000, 300_000] {
             let (a, b) = data.split_at(cut);
-            assert_eq!(
-                adler32_combine(adler(a), adler(b), b.len()),
-                adler(&data),
-                "cut at {cut}"
-            );
+            assert_eq!(adler32_combine(adler(a), adler(b), b.len()), adler(&data), "cut at {cut}");
         }
         assert_eq!(adler32_combine(1, 1, 0), 1);
     }
@@ -490,8 +445,7 @@ mod tests {
         let write = |cache: &BandCache<(u32, u32)>, scanlines: &[u8]| {
             let mut bands = Vec::new();
             for (i, w) in [0, 16, 32, 48, 64, 80, 96].windows(2).enumerate() {
-                let changed =
-                    scanlines[w[0] * stride..w[1] * stride] != first[w[0] * stride..w[1] * stride];
+                let changed = scanlines[w[0] * stride..w[1] * stride] != first[w[0] * stride..w[1] * stride];
                 let key = (u32::from(changed), i as u32);
                 let band = cache
                     .band(key, 2, || {
@@ -514,17 +468,10 @@ mod tests {
         assert_eq!(write(&warm, &first), first_cold);
         let again = warm.usage();
         assert_eq!((again.hits - before.0.hits, again.misses), (6, 6));
-        assert_eq!(
-            made.get(),
-            before.1,
-            "rows were made for bands in the cache"
-        );
+        assert_eq!(made.get(), before.1, "rows were made for bands in the cache");
         assert_eq!(write(&warm, &second), second_cold);
         let after = warm.usage();
-        assert_eq!(
-            (after.hits - again.hits, after.misses - again.misses),
-            (4, 2)
-        );
+        assert_eq!((after.hits - again.hits, after.misses - again.misses), (4, 2));
         assert_eq!(decode(&second_cold).1, without_filter_bytes(&second, 120));
     }
 
@@ -533,10 +480,8 @@ mod tests {
         let rgb = palette(16);
         let scanlines = rows(200, 64, 3, 0);
         let cache = BandCache::new(8 << 20);
-        let write = |level| {
-            write(&cache, 0, (200, 64), &rgb, &scanlines, &[0, 32], level)
-                .unwrap_or_else(|e| panic!("{e}"))
-        };
+        let write =
+            |level| write(&cache, 0, (200, 64), &rgb, &scanlines, &[0, 32], level).unwrap_or_else(|e| panic!("{e}"));
         let fast = write(1);
         let small = write(9);
         assert_ne!(fast, small);
@@ -562,9 +507,7 @@ mod tests {
                 // The common band is picture 0's.
                 let picture = if start == 0 { 0 } else { i };
                 let rows = &scanlines[start as usize * stride..end as usize * stride];
-                let band = cache
-                    .band((picture, start), 2, || Ok(rows.to_vec()))
-                    .unwrap_or_else(|e| panic!("{e}"));
+                let band = cache.band((picture, start), 2, || Ok(rows.to_vec())).unwrap_or_else(|e| panic!("{e}"));
                 bands.push(band);
             }
             let png = write_png(256, 96, &rgb, &bands, 2).unwrap_or_else(|e| panic!("{e}"));
@@ -600,17 +543,10 @@ mod tests {
         let cache = BandCache::new(1 << 20);
         let rgb = palette(4);
         let rows = rows(10, 10, 1, 0);
-        let band = |key, bytes: &[u8]| {
-            cache
-                .band(key, 2, || Ok(bytes.to_vec()))
-                .unwrap_or_else(|e| panic!("{e}"))
-        };
+        let band = |key, bytes: &[u8]| cache.band(key, 2, || Ok(bytes.to_vec())).unwrap_or_else(|e| panic!("{e}"));
         let whole = band((0, 0), &rows);
         let shape = |width, height, bands: &[Arc<Band>]| {
-            matches!(
-                write_png(width, height, &rgb, bands, 2),
-                Err(RenderError::Shape { .. })
-            )
+            matches!(write_png(width, height, &rgb, bands, 2), Err(RenderError::Shape { .. }))
         };
         assert!(shape(10, 11, std::slice::from_ref(&whole)));
         assert!(shape(0, 10, std::slice::from_ref(&whole)));

@@ -9,9 +9,7 @@ use resvg::tiny_skia;
 
 use super::super::svg::{Cell, Man, Mark, Scene};
 use super::bands::Weigh;
-use super::{
-    BaseKey, Layer, RenderError, Sprite, blend, look_sprite, route_sprite, shaded, turn_sprite,
-};
+use super::{BaseKey, Layer, RenderError, Sprite, blend, look_sprite, route_sprite, shaded, turn_sprite};
 
 /// Everything that shows in one band of a picture, in drawing order.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -89,11 +87,7 @@ impl<'a> Picture<'a> {
             })
             .collect::<Result<_, RenderError>>()?;
         let marks = |over| -> Vec<(Mark, Rows)> {
-            scene
-                .marks(over)
-                .into_iter()
-                .map(|(mark, reach)| (mark, reach.pixel_rows(&layout)))
-                .collect()
+            scene.marks(over).into_iter().map(|(mark, reach)| (mark, reach.pixel_rows(&layout))).collect()
         };
         let (under, over) = (marks(false), marks(true));
         Ok(Picture {
@@ -109,10 +103,7 @@ impl<'a> Picture<'a> {
     /// The key of the band `rows` of this picture, drawn on the empty board `board`.
     pub(super) fn key(&self, board: BaseKey, rows: Rows) -> BandKey {
         let marks = |list: &[(Mark, Rows)], wrap: fn(Mark) -> Drawn| {
-            list.iter()
-                .filter(|(_, r)| overlap(*r, rows))
-                .map(move |(m, _)| wrap(*m))
-                .collect::<Vec<_>>()
+            list.iter().filter(|(_, r)| overlap(*r, rows)).map(move |(m, _)| wrap(*m)).collect::<Vec<_>>()
         };
         let mut drawn = marks(&self.under, Drawn::Under);
         drawn.extend(
@@ -132,21 +123,13 @@ impl<'a> Picture<'a> {
         let width = self.ground.board.width();
         let height = rows.1.saturating_sub(rows.0);
         let under = self.under.iter().any(|(_, r)| overlap(*r, rows));
-        let from = if under {
-            self.ground.board
-        } else {
-            self.ground.plain
-        };
+        let from = if under { self.ground.board } else { self.ground.plain };
         let stride = width as usize * 4;
         let source = from
             .data()
             .get(rows.0 as usize * stride..rows.1 as usize * stride)
             .filter(|_| from.width() == width && height > 0)
-            .ok_or(RenderError::Shape {
-                width,
-                height,
-                bytes: from.data().len(),
-            })?;
+            .ok_or(RenderError::Shape { width, height, bytes: from.data().len() })?;
         let mut pixmap = tiny_skia::Pixmap::new(width, height).ok_or(RenderError::Pixmap(width))?;
         pixmap.data_mut().copy_from_slice(source);
         let top = rows.0 as i32;
@@ -175,8 +158,7 @@ impl<'a> Picture<'a> {
     /// The whole picture, each band `bands` names drawn on its own as [`Picture::rows`] draws it.
     pub(super) fn whole(&self, bands: &[Rows]) -> Result<tiny_skia::Pixmap, RenderError> {
         let (width, height) = (self.ground.board.width(), self.ground.board.height());
-        let mut pixmap =
-            tiny_skia::Pixmap::new(width, height).ok_or(RenderError::Pixmap(width.max(height)))?;
+        let mut pixmap = tiny_skia::Pixmap::new(width, height).ok_or(RenderError::Pixmap(width.max(height)))?;
         let stride = width as usize * 4;
         for &rows in bands {
             let band = self.rows(rows)?;
@@ -206,10 +188,7 @@ fn stamps(scene: &Scene, marks: &[(Mark, Rows)]) -> Result<Vec<Stamp>, RenderErr
                     x: route.iter().map(|c| c.x).min().unwrap_or(0),
                     y: route.iter().map(|c| c.y).min().unwrap_or(0),
                 };
-                let steps = route
-                    .iter()
-                    .map(|c| (c.x - corner.x, c.y - corner.y))
-                    .collect();
+                let steps = route.iter().map(|c| (c.x - corner.x, c.y - corner.y)).collect();
                 let sprite = route_sprite(steps, scene.theme, layout)?;
                 let at = sprite.origin(layout, corner);
                 Stamp::new(sprite, at, rows)
