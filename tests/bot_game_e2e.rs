@@ -6,8 +6,8 @@ mod support;
 
 use std::time::Duration;
 
-use damas::render::callback::{Action, CallbackData};
-use damas::render::keyboard;
+use damas::bot::callback::{Action, BoardData};
+use damas::bot::keyboard;
 use damas::rules::{Position, VariantId};
 use support::fake_telegram::{ChatMessage, FakeTelegram, TestUser};
 use support::started;
@@ -41,16 +41,16 @@ fn finished(body: &str) -> bool {
 }
 
 /// Board callback data for tapping `squares` (in order) on the board with the given data prefix.
-fn pick(prefix: &CallbackData, variant: VariantId, squares: &[damas::rules::Square]) -> String {
+fn pick(prefix: &BoardData, variant: VariantId, squares: &[damas::rules::Square]) -> String {
     let rules = variant.rules();
     let taps = squares.iter().map(|sq| keyboard::coord(rules, *sq)).collect();
-    CallbackData::new(prefix.game(), prefix.ply(), Action::Pick(taps)).unwrap().encode()
+    BoardData::new(prefix.game(), prefix.ply(), Action::Pick(taps)).unwrap().encode()
 }
 
 /// Any board callback of the current board, to learn the game id and ply.
-fn board_data(m: &ChatMessage) -> CallbackData {
+fn board_data(m: &ChatMessage) -> BoardData {
     let (_, d) = m.buttons().into_iter().find(|(_, d)| d.starts_with("b1:")).expect("board buttons");
-    CallbackData::parse(&d).unwrap()
+    BoardData::parse(&d).unwrap()
 }
 
 /// Plays the first legal move every turn (typed, or tapped on the board) until the game ends;
@@ -202,7 +202,7 @@ async fn international_game_by_taps_to_a_result_and_stale_taps() {
     let cq = fake.tap(
         &ivo,
         first.message_id,
-        &CallbackData::new(old.game(), old.ply(), Action::Pick(vec![])).unwrap().encode(),
+        &BoardData::new(old.game(), old.ply(), Action::Pick(vec![])).unwrap().encode(),
     );
     let answer = fake
         .wait_call(n, "the stale tap answered", |c| {

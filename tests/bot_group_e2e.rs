@@ -6,8 +6,8 @@ mod support;
 
 use std::time::Duration;
 
-use damas::render::callback::{Action, CallbackData};
-use damas::render::keyboard;
+use damas::bot::callback::{Action, BoardData};
+use damas::bot::keyboard;
 use damas::rules::{Position, Square, VariantId};
 use support::fake_telegram::{ChatMessage, FakeTelegram, TestUser};
 use support::{Damas, RedisSpace, TOKEN, button, started};
@@ -16,19 +16,19 @@ const WAIT: Duration = Duration::from_secs(30);
 const GROUP: i64 = -100_777;
 
 /// Any board callback of the card, to learn the game id and ply.
-fn board_data(m: &ChatMessage) -> CallbackData {
+fn board_data(m: &ChatMessage) -> BoardData {
     let (_, d) = m
         .buttons()
         .into_iter()
         .find(|(_, d)| d.starts_with("b1:"))
         .unwrap_or_else(|| panic!("board buttons: {:?}", m.buttons()));
-    CallbackData::parse(&d).unwrap()
+    BoardData::parse(&d).unwrap()
 }
 
 fn pick(card: &ChatMessage, variant: VariantId, squares: &[Square]) -> String {
     let data = board_data(card);
     let taps = squares.iter().map(|sq| keyboard::coord(variant.rules(), *sq)).collect();
-    CallbackData::new(data.game(), data.ply(), Action::Pick(taps)).unwrap().encode()
+    BoardData::new(data.game(), data.ply(), Action::Pick(taps)).unwrap().encode()
 }
 
 async fn answer_of(fake: &FakeTelegram, cq: &str) -> String {

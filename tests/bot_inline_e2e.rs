@@ -6,8 +6,8 @@ mod support;
 
 use std::time::Duration;
 
-use damas::render::callback::{Action, CallbackData};
-use damas::render::keyboard;
+use damas::bot::callback::{Action, BoardData};
+use damas::bot::keyboard;
 use damas::rules::{Color, Position, Square, VariantId};
 use support::fake_telegram::{ChatMessage, FakeTelegram, TestUser};
 use support::{button, started};
@@ -16,9 +16,9 @@ const WAIT: Duration = Duration::from_secs(30);
 
 fn pick(card: &ChatMessage, variant: VariantId, squares: &[Square]) -> String {
     let (_, d) = card.buttons().into_iter().find(|(_, d)| d.starts_with("b1:")).expect("board buttons");
-    let data = CallbackData::parse(&d).unwrap();
+    let data = BoardData::parse(&d).unwrap();
     let taps = squares.iter().map(|sq| keyboard::coord(variant.rules(), *sq)).collect();
-    CallbackData::new(data.game(), data.ply(), Action::Pick(taps)).unwrap().encode()
+    BoardData::new(data.game(), data.ply(), Action::Pick(taps)).unwrap().encode()
 }
 
 async fn answer_of(fake: &FakeTelegram, cq: &str) -> String {

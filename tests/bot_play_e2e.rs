@@ -8,8 +8,8 @@ mod support;
 
 use std::time::Duration;
 
-use damas::render::callback::{Action, CallbackData};
-use damas::render::keyboard;
+use damas::bot::callback::{Action, BoardData};
+use damas::bot::keyboard;
 use damas::rules::{Position, Reason, VariantId};
 use support::fake_telegram::{ChatMessage, FakeTelegram, TestUser};
 use support::{Damas, TOKEN, started};
@@ -49,14 +49,14 @@ async fn wait_ply(fake: &FakeTelegram, user: &TestUser, board_id: i64, ply: usiz
 }
 
 /// Any board callback of a board message, to learn the game id and ply it was drawn for.
-fn board_data(m: &ChatMessage) -> CallbackData {
+fn board_data(m: &ChatMessage) -> BoardData {
     let (_, d) = m.buttons().into_iter().find(|(_, d)| d.starts_with("b1:")).expect("board buttons");
-    CallbackData::parse(&d).unwrap()
+    BoardData::parse(&d).unwrap()
 }
 
-fn pick(data: &CallbackData, variant: VariantId, squares: &[damas::rules::Square]) -> String {
+fn pick(data: &BoardData, variant: VariantId, squares: &[damas::rules::Square]) -> String {
     let taps = squares.iter().map(|sq| keyboard::coord(variant.rules(), *sq)).collect();
-    CallbackData::new(data.game(), data.ply(), Action::Pick(taps)).unwrap().encode()
+    BoardData::new(data.game(), data.ply(), Action::Pick(taps)).unwrap().encode()
 }
 
 /// A game being followed by the test: its moves as the board should show them.
@@ -900,7 +900,7 @@ async fn storm_positions_and_strangers_taps_are_refused() {
     let own_board = fake.wait_sent(n, stranger.id).await;
 
     let before = fake.calls().len();
-    let refresh = CallbackData::new(game.game(), game.ply(), Action::Refresh).unwrap().encode();
+    let refresh = BoardData::new(game.game(), game.ply(), Action::Refresh).unwrap().encode();
     let tap = fake.tap(&stranger, own_board.message_id, &refresh);
     let answer = fake.wait_until(WAIT, "the refresh answer", |f| f.callback_answer(&tap)).await;
     assert!(answer.contains("not your game"), "{answer}");

@@ -6,8 +6,8 @@
 
 use std::path::PathBuf;
 
-use damas::render::callback::{Action, Coord};
-use damas::render::keyboard::{self, Labels, Step, board_keyboard, control_row};
+use damas::bot::callback::{Action, Coord};
+use damas::bot::keyboard::{self, Labels, Step, board_keyboard, control_row};
 use damas::render::svg::Layout;
 use damas::render::text::{Lang, describe, text_board};
 use damas::render::{BoardView, Theme, board_png, board_svg};

@@ -6,12 +6,12 @@ use std::hash::{Hash, Hasher};
 
 use teloxide::types::{InlineKeyboardButton, InlineKeyboardMarkup};
 
+use super::callback::{Action, BoardData, Callback, Menu};
 use super::i18n::{Lang, t, tf};
+use super::keyboard::{self, Labels, Step};
 use super::prefs::{BoardMode, Orientation, Prefs, ThemeChoice};
 use super::views::escape;
 use crate::game::{EndReason, Game, GameId, Player, Status, UserId};
-use crate::render::callback::{Action, CallbackData};
-use crate::render::keyboard::{self, Labels, Step};
 use crate::render::{BoardView, RenderError, Theme, board_png};
 use crate::rules::{Color, DrawRule, Move, Position, Role, VariantId};
 
@@ -93,10 +93,7 @@ pub fn position_of(game: &Game) -> Result<(Position, Option<Move>), BoardError> 
 
 /// Reads a chain of taps on the game's board, on the blocking pool (it replays the game and lists
 /// its moves): the step reached, and the move in notation once it is complete.
-pub async fn read_taps(
-    game: &Game,
-    taps: Vec<crate::render::callback::Coord>,
-) -> anyhow::Result<(Step, Option<String>)> {
+pub async fn read_taps(game: &Game, taps: Vec<super::callback::Coord>) -> anyhow::Result<(Step, Option<String>)> {
     let game = game.clone();
     let read = tokio::task::spawn_blocking(move || -> Result<_, BoardError> {
         let (position, _) = position_of(&game)?;
@@ -111,7 +108,7 @@ pub async fn read_taps(
 }
 
 /// What the viewer is doing on the keyboard: `taps` are the squares tapped so far for a move.
-pub fn step_for(position: &Position, taps: &[crate::render::callback::Coord]) -> Step {
+pub fn step_for(position: &Position, taps: &[super::callback::Coord]) -> Step {
     keyboard::advance(position, taps)
 }
 
@@ -165,7 +162,7 @@ pub fn compose(
 /// A button carrying board callback data for `game` at its current ply.
 fn board_button(label: String, game: &Game, action: Action) -> InlineKeyboardButton {
     let data =
-        CallbackData::new(game.id.as_str(), game.ply, action).map(|d| d.encode()).unwrap_or_else(|_| "m:x".to_owned());
+        BoardData::new(game.id.as_str(), game.ply, action).map(|d| d.encode()).unwrap_or_else(|_| "m:x".to_owned());
     InlineKeyboardButton::callback(label, data)
 }
 
@@ -175,11 +172,17 @@ pub fn end_buttons(game: &Game, lang: Lang) -> Vec<InlineKeyboardButton> {
     if game.status == Status::Finished {
         row.push(board_button(t(lang, "game-button-rematch"), game, Action::Rematch));
     }
-    row.push(InlineKeyboardButton::callback(t(lang, "game-button-pdn"), format!("m:pdn:{}", game.id)));
+    row.push(InlineKeyboardButton::callback(
+        t(lang, "game-button-pdn"),
+        Callback::Menu(Menu::Pdn(game.id.clone())).encode(),
+    ));
     if game.status == Status::Finished && !game.moves.is_empty() {
-        row.push(InlineKeyboardButton::callback(t(lang, "game-button-analyse"), format!("m:an:{}", game.id)));
+        row.push(InlineKeyboardButton::callback(
+            t(lang, "game-button-analyse"),
+            Callback::Menu(Menu::Analyse(game.id.clone())).encode(),
+        ));
     }
-    row.push(InlineKeyboardButton::callback(t(lang, "game-button-new"), "m:new"));
+    row.push(InlineKeyboardButton::callback(t(lang, "game-button-new"), Callback::Menu(Menu::New).encode()));
     row
 }
 

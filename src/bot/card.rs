@@ -6,11 +6,11 @@
 use teloxide::types::{InlineKeyboardButton, InlineKeyboardMarkup};
 
 use super::board::{self, BoardError, BoardMessage, color_name, player_name};
+use super::callback::{Action, BoardData, Callback, CardAction, CardButton};
 use super::i18n::{Lang, t, tf};
+use super::keyboard::{self, Labels, Step};
 use super::views::{escape, variant_name};
 use crate::game::{Game, Player, Status, UserId};
-use crate::render::callback::{Action, CallbackData};
-use crate::render::keyboard::{self, Labels, Step};
 use crate::render::{BoardView, Theme, board_png};
 use crate::rules::{Color, Position};
 
@@ -43,13 +43,13 @@ pub fn mention(player: &Player) -> String {
 
 fn board_button(label: String, game: &Game, action: Action) -> InlineKeyboardButton {
     let data =
-        CallbackData::new(game.id.as_str(), game.ply, action).map(|d| d.encode()).unwrap_or_else(|_| "m:x".to_owned());
+        BoardData::new(game.id.as_str(), game.ply, action).map(|d| d.encode()).unwrap_or_else(|_| "m:x".to_owned());
     InlineKeyboardButton::callback(label, data)
 }
 
-/// Callback data of the challenge and card buttons: `g:<what>:<game>`.
-pub fn data(what: &str, game: &Game) -> String {
-    format!("g:{what}:{}", game.id)
+/// Callback data of the challenge and card buttons.
+pub fn data(action: CardAction, game: &Game) -> String {
+    Callback::Card(CardButton { action, game: game.id.clone() }).encode()
 }
 
 /// The challenger of a waiting game and their colour.
@@ -116,11 +116,12 @@ pub fn markup(
     let mut rows: Vec<Vec<InlineKeyboardButton>> = Vec::new();
     match game.status {
         Status::Waiting => {
-            let mut row = vec![InlineKeyboardButton::callback(t(lang, "challenge-accept"), data("a", game))];
+            let mut row =
+                vec![InlineKeyboardButton::callback(t(lang, "challenge-accept"), data(CardAction::Accept, game))];
             if game.invited.is_some() {
-                row.push(InlineKeyboardButton::callback(t(lang, "challenge-decline"), data("d", game)));
+                row.push(InlineKeyboardButton::callback(t(lang, "challenge-decline"), data(CardAction::Decline, game)));
             }
-            row.push(InlineKeyboardButton::callback(t(lang, "challenge-cancel"), data("c", game)));
+            row.push(InlineKeyboardButton::callback(t(lang, "challenge-cancel"), data(CardAction::Cancel, game)));
             rows.push(row);
         }
         Status::Active => {
@@ -143,10 +144,10 @@ pub fn markup(
                         row.push(board_button("🤝".into(), game, Action::OfferDraw));
                     }
                     if game.offers.takeback.is_some() {
-                        row.push(InlineKeyboardButton::callback("↩️✅", data("ty", game)));
-                        row.push(InlineKeyboardButton::callback("↩️❌", data("tn", game)));
+                        row.push(InlineKeyboardButton::callback("↩️✅", data(CardAction::TakebackYes, game)));
+                        row.push(InlineKeyboardButton::callback("↩️❌", data(CardAction::TakebackNo, game)));
                     } else if !game.moves.is_empty() {
-                        row.push(InlineKeyboardButton::callback("↩️", data("t", game)));
+                        row.push(InlineKeyboardButton::callback("↩️", data(CardAction::Takeback, game)));
                     }
                     row.push(board_button("♻️".into(), game, Action::Refresh));
                     row
@@ -160,7 +161,7 @@ pub fn markup(
                 row.push(board_button(t(lang, "game-button-rematch"), game, Action::Rematch));
             }
             if !game.moves.is_empty() {
-                row.push(InlineKeyboardButton::callback(t(lang, "game-button-pdn"), data("p", game)));
+                row.push(InlineKeyboardButton::callback(t(lang, "game-button-pdn"), data(CardAction::Pdn, game)));
             }
             if !row.is_empty() {
                 rows.push(row);

@@ -8,6 +8,7 @@ use teloxide::prelude::*;
 use teloxide::types::{CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, InputFile, Message, ParseMode};
 
 use super::board::color_name;
+use super::callback::{Callback, DailyTap};
 use super::group::answer;
 use super::handlers::{Who, variant_id};
 use super::i18n::{Lang, t, tf};
@@ -178,30 +179,24 @@ fn keyboard(card: &Card) -> InlineKeyboardMarkup {
             chunk
                 .iter()
                 .enumerate()
-                .map(|(i, m)| InlineKeyboardButton::callback(m.clone(), format!("dy:{}:{}", card.day, row * 4 + i)))
+                .map(|(i, m)| {
+                    let tap = Callback::Daily(DailyTap { day: card.day, index: row * 4 + i });
+                    InlineKeyboardButton::callback(m.clone(), tap.encode())
+                })
                 .collect()
         })
         .collect::<Vec<Vec<_>>>();
     InlineKeyboardMarkup::new(rows)
 }
 
-/// Whether a callback query is a tap on a daily card.
-pub fn owns_callback(q: CallbackQuery) -> bool {
-    q.data.as_deref().is_some_and(|d| d.starts_with("dy:"))
-}
-
 /// A tap on a daily card.
-pub async fn on_tap(bot: Bot, q: CallbackQuery, ctx: Arc<Ctx>) -> HandlerResult {
+pub async fn on_tap(bot: Bot, q: CallbackQuery, tap: DailyTap, ctx: Arc<Ctx>) -> HandlerResult {
     let who = ctx.who(&q.from, q.message.as_ref().map_or(ChatId(q.from.id.0 as i64), |m| m.chat().id)).await;
-    let parts: Vec<&str> = q.data.as_deref().unwrap_or_default().split(':').collect();
-    let (Some(message), ["dy", day, index]) = (q.message.as_ref(), parts.as_slice()) else {
+    let Some(message) = q.message.as_ref() else {
         answer(&bot, &q, None).await;
         return Ok(());
     };
-    let (Ok(day), Ok(index)) = (day.parse::<i64>(), index.parse::<usize>()) else {
-        answer(&bot, &q, Some(t(who.lang, "daily-old"))).await;
-        return Ok(());
-    };
+    let DailyTap { day, index } = tap;
     let chat = GameChat(message.chat().id.0);
     let attempt = ctx.games.daily().attempt(chat, day, UserId(who.user), &q.from.first_name, index).await;
     let (notice, card) = match attempt {

@@ -13,8 +13,8 @@ use tokio::sync::broadcast::error::RecvError;
 use super::Ctx;
 use super::card::Controls;
 use super::group::{self, Change};
+use super::keyboard::Step;
 use crate::game::{GameEvent, GameId};
-use crate::render::keyboard::Step;
 
 /// How long the card version is remembered (as long as the other small facts of a game).
 const CARD_VERSION_TTL: Duration = Duration::from_secs(60 * 86_400);

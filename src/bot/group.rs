@@ -15,10 +15,12 @@ use teloxide::types::{
     MessageId, ParseMode, ReplyParameters,
 };
 
+use super::callback::{Action, BoardData, Callback, CardAction, CardButton, ChallengeChoice};
 use super::card::{self, Controls, Place};
 use super::command::GroupAction;
 use super::handlers::Who;
 use super::i18n::{Lang, t, tf};
+use super::keyboard::Step;
 use super::prefs::PrefsStore;
 use super::telegram::{call, edit};
 use super::views::{self, escape, variant_name};
@@ -27,8 +29,6 @@ use crate::game::engine_gate::Busy;
 use crate::game::ratings::RatingScope;
 use crate::game::service::{Challenge, GameError, LimitKind, Limits, Rematch};
 use crate::game::{ChatId as GameChat, Game, GameId, MessageRef, Status, UserId};
-use crate::render::callback::{Action, CallbackData};
-use crate::render::keyboard::Step;
 use crate::rules::{Color, VariantId};
 
 /// How long a game's card language and similar small facts are kept.
@@ -452,10 +452,8 @@ pub async fn challenge(bot: &Bot, ctx: &Ctx, who: &Who, msg: &Message, args: &[S
             .map(|pair| {
                 pair.iter()
                     .map(|v| {
-                        let data = match target {
-                            Some(t) => format!("g:n:{}:{}:{t}", v.as_str(), who.user),
-                            None => format!("g:n:{}:{}", v.as_str(), who.user),
-                        };
+                        let choice = ChallengeChoice { variant: *v, issuer: who.user, opponent: target };
+                        let data = Callback::Challenge(choice).encode();
                         InlineKeyboardButton::callback(variant_name(lang, *v), data)
                     })
                     .collect::<Vec<_>>()
@@ -548,19 +546,12 @@ async fn after_move(bot: &Bot, ctx: &Ctx, game: &Game) -> HandlerResult {
 
 // ---- taps ----
 
-/// Whether a callback query belongs here: challenge and card buttons, inline messages, and board
-/// taps on games between people.
-pub async fn owns_callback(q: CallbackQuery, ctx: Arc<Ctx>) -> bool {
-    let Some(data) = q.data.as_deref() else {
-        return false;
-    };
-    if data.starts_with("g:") || data.starts_with("i1:") || q.inline_message_id.is_some() {
+/// Whether a board tap belongs here: on an inline message, or on a game between people.
+pub async fn owns_board(q: CallbackQuery, data: BoardData, ctx: Arc<Ctx>) -> bool {
+    if q.inline_message_id.is_some() {
         return true;
     }
-    let Ok(board) = CallbackData::parse(data) else {
-        return false;
-    };
-    let Ok(id) = GameId::parse(board.game()) else {
+    let Ok(id) = GameId::parse(data.game()) else {
         return false;
     };
     match ctx.games.get(&id).await {
@@ -585,11 +576,8 @@ pub async fn answer(bot: &Bot, q: &CallbackQuery, text: Option<String>) {
     }
 }
 
-pub async fn on_callback(bot: Bot, q: CallbackQuery, ctx: Arc<Ctx>) -> HandlerResult {
-    let data = q.data.clone().unwrap_or_default();
-    if data.starts_with("i1:") {
-        return super::inline::on_callback(&bot, &ctx, &q, &data).await;
-    }
+/// Who tapped, and the message the button is on.
+async fn tapped(ctx: &Ctx, q: &CallbackQuery) -> (Who, Option<MessageRef>) {
     let chat = q.message.as_ref().map(|m| m.chat().id).unwrap_or(ChatId(q.from.id.0 as i64));
     let who = ctx.who(&q.from, chat).await;
     let view = match (&q.message, &q.inline_message_id) {
@@ -597,47 +585,31 @@ pub async fn on_callback(bot: Bot, q: CallbackQuery, ctx: Arc<Ctx>) -> HandlerRe
         (None, Some(id)) => Some(MessageRef::Inline { inline_message_id: id.clone() }),
         (None, None) => None,
     };
-    let parts: Vec<&str> = data.split(':').collect();
-    match parts.as_slice() {
-        ["g", "n", variant, issuer, rest @ ..] => {
-            variant_chosen(&bot, &ctx, &who, &q, variant, issuer, rest.first().copied()).await
-        }
-        ["g", what, id] => {
-            let Ok(id) = GameId::parse(id) else {
-                answer(&bot, &q, None).await;
-                return Ok(());
-            };
-            card_button(&bot, &ctx, &who, &q, what, &id, view).await
-        }
-        _ => match CallbackData::parse(&data) {
-            Ok(board) => tap(&bot, &ctx, &who, &q, board, view).await,
-            Err(_) => {
-                answer(&bot, &q, None).await;
-                Ok(())
-            }
-        },
-    }
+    (who, view)
+}
+
+/// A tap on a card's board or control buttons.
+pub async fn on_board(bot: Bot, q: CallbackQuery, data: BoardData, ctx: Arc<Ctx>) -> HandlerResult {
+    let (who, view) = tapped(&ctx, &q).await;
+    tap(&bot, &ctx, &who, &q, data, view).await
+}
+
+/// Accept, Decline, Cancel, PDN and the takeback offer and answers on a card.
+pub async fn on_card_button(bot: Bot, q: CallbackQuery, button: CardButton, ctx: Arc<Ctx>) -> HandlerResult {
+    let (who, view) = tapped(&ctx, &q).await;
+    card_button(&bot, &ctx, &who, &q, button.action, &button.game, view).await
 }
 
 /// A variant picked from the menu of `/challenge` without arguments (only by who asked).
-async fn variant_chosen(
-    bot: &Bot,
-    ctx: &Ctx,
-    who: &Who,
-    q: &CallbackQuery,
-    variant: &str,
-    issuer: &str,
-    target: Option<&str>,
-) -> HandlerResult {
-    if issuer.parse::<u64>().ok() != Some(who.user) {
-        answer(bot, q, Some(t(who.lang, "challenge-not-your-menu"))).await;
+pub async fn on_variant_chosen(bot: Bot, q: CallbackQuery, choice: ChallengeChoice, ctx: Arc<Ctx>) -> HandlerResult {
+    let (who, _) = tapped(&ctx, &q).await;
+    if choice.issuer != who.user {
+        answer(&bot, &q, Some(t(who.lang, "challenge-not-your-menu"))).await;
         return Ok(());
     }
-    answer(bot, q, None).await;
-    let Ok(variant) = variant.parse::<VariantId>() else {
-        return Ok(());
-    };
-    let opponent = match target.and_then(|t| t.parse::<u64>().ok()) {
+    answer(&bot, &q, None).await;
+    let variant = choice.variant;
+    let opponent = match choice.opponent {
         Some(id) => {
             let name = ctx.store.kv_get(&format!("gname:{id}")).await.ok().flatten().unwrap_or_else(|| "?".into());
             Some((UserId(id), name))
@@ -648,45 +620,42 @@ async fn variant_chosen(
         // The menu has served its purpose.
         let _ = edit(bot.edit_message_reply_markup(m.chat().id, m.id())).await;
     }
-    issue(bot, ctx, who, variant, None, None, opponent, None).await
+    issue(&bot, &ctx, &who, variant, None, None, opponent, None).await
 }
 
-/// Accept, Decline, Cancel, PDN and the takeback offer and answers on a card.
 async fn card_button(
     bot: &Bot,
     ctx: &Ctx,
     who: &Who,
     q: &CallbackQuery,
-    what: &str,
+    action: CardAction,
     id: &GameId,
     view: Option<MessageRef>,
 ) -> HandlerResult {
     let user = me(who);
-    let result = match what {
+    let result = match action {
         // Losing a race for the seat reads as "taken", not as a changed board.
-        "a" => ctx.games.accept_challenge(id, user, &who.first_name, &limits(ctx)).await.map_err(|e| match e {
-            GameError::Stale => GameError::SeatTaken,
-            other => other,
-        }),
-        "d" => ctx.games.decline_challenge(id, user).await,
+        CardAction::Accept => {
+            ctx.games.accept_challenge(id, user, &who.first_name, &limits(ctx)).await.map_err(|e| match e {
+                GameError::Stale => GameError::SeatTaken,
+                other => other,
+            })
+        }
+        CardAction::Decline => ctx.games.decline_challenge(id, user).await,
         // Taking a move back between people needs both: one offers, the other accepts or declines.
-        "t" => ctx.games.takeback(id, user, None).await,
-        "ty" => ctx.games.answer_takeback(id, user, true, None).await,
-        "tn" => ctx.games.answer_takeback(id, user, false, None).await,
-        "c" => match ctx.games.get(id).await {
+        CardAction::Takeback => ctx.games.takeback(id, user, None).await,
+        CardAction::TakebackYes => ctx.games.answer_takeback(id, user, true, None).await,
+        CardAction::TakebackNo => ctx.games.answer_takeback(id, user, false, None).await,
+        CardAction::Cancel => match ctx.games.get(id).await {
             Ok(g) if g.status == Status::Waiting && g.colors_of(user).is_empty() => {
                 answer(bot, q, Some(t(who.lang, "challenge-only-challenger"))).await;
                 return Ok(());
             }
             _ => ctx.games.cancel_challenge(id, user).await,
         },
-        "p" => {
+        CardAction::Pdn => {
             answer(bot, q, None).await;
             return pdn(bot, ctx, who, id, view.as_ref()).await;
-        }
-        _ => {
-            answer(bot, q, None).await;
-            return Ok(());
         }
     };
     match result {
@@ -698,7 +667,11 @@ async fn card_button(
                 _ => game,
             };
             // An offer or a refused takeback changes only the text; the rest moves the board.
-            let change = if matches!(what, "t" | "tn") { Change::Text } else { Change::Board };
+            let change = if matches!(action, CardAction::Takeback | CardAction::TakebackNo) {
+                Change::Text
+            } else {
+                Change::Board
+            };
             show(bot, ctx, &game, &Step::Idle { refused: None }, Controls::Normal, change).await?;
             if change == Change::Board {
                 notify_turn(bot, ctx, &game).await;
@@ -730,13 +703,12 @@ async fn pdn(bot: &Bot, ctx: &Ctx, who: &Who, id: &GameId, tapped: Option<&Messa
     Ok(())
 }
 
-/// A tap on a card's board or control buttons.
 async fn tap(
     bot: &Bot,
     ctx: &Ctx,
     who: &Who,
     q: &CallbackQuery,
-    data: CallbackData,
+    data: BoardData,
     view: Option<MessageRef>,
 ) -> HandlerResult {
     let lang = who.lang;

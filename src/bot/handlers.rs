@@ -8,6 +8,7 @@ use teloxide::types::{
 };
 
 use super::board::level_name;
+use super::callback::{BoardData, Menu, Setting};
 use super::command::{self, Action, Command};
 use super::i18n::{Lang, t, tf};
 use super::play;
@@ -15,8 +16,7 @@ use super::prefs::Prefs;
 use super::telegram::{call, edit};
 use super::views::{self, escape, variant_name};
 use super::{Ctx, HandlerResult};
-use crate::game::GameId;
-use crate::render::callback::CallbackData;
+use crate::engine::Level;
 use crate::rulebook::{self, Topic};
 use crate::rules::VariantId;
 
@@ -143,14 +143,14 @@ async fn set_lang(bot: &Bot, ctx: &Ctx, who: &Who, lang: Lang) -> HandlerResult 
 }
 
 pub async fn variants(bot: &Bot, who: &Who) -> HandlerResult {
-    say_with(bot, who, t(who.lang, "variants-title"), views::variant_menu(who.lang, "m:rules:")).await
+    say_with(bot, who, t(who.lang, "variants-title"), views::variant_menu(who.lang, Menu::Rules)).await
 }
 
 /// /rules [variant] [topic]: the variant menu, a variant's overview, or one topic; always with
 /// buttons for the other topics.
 pub async fn rules(bot: &Bot, who: &Who, args: &[String]) -> HandlerResult {
     let Some(word) = args.first().filter(|a| !a.is_empty()) else {
-        return say_with(bot, who, t(who.lang, "rules-choose-variant"), views::variant_menu(who.lang, "m:rules:"))
+        return say_with(bot, who, t(who.lang, "rules-choose-variant"), views::variant_menu(who.lang, Menu::Rules))
             .await;
     };
     let Some(variant) = variant_id(word) else {
@@ -158,24 +158,29 @@ pub async fn rules(bot: &Bot, who: &Who, args: &[String]) -> HandlerResult {
     };
     let book = who.lang;
     let topic_word = args[1..].join(" ");
-    let (text, current) = if topic_word.trim().is_empty() {
-        (rulebook::overview(variant, book), None)
-    } else {
-        match topic_word.parse::<Topic>() {
-            Ok(topic) => (rulebook::text(variant, book, topic).map(str::to_string), Some(topic)),
-            Err(_) => {
-                let names: Vec<&str> = Topic::ALL.iter().map(|t| t.name(book)).collect();
-                let text = tf(
-                    who.lang,
-                    "rules-unknown-topic",
-                    &[("topic", &escape(&topic_word)), ("topics", &names.join(", "))],
-                );
-                return say_with(bot, who, text, views::topic_menu(who.lang, variant, None)).await;
-            }
+    if topic_word.trim().is_empty() {
+        return show_rules(bot, who, variant, None).await;
+    }
+    match topic_word.parse::<Topic>() {
+        Ok(topic) => show_rules(bot, who, variant, Some(topic)).await,
+        Err(_) => {
+            let names: Vec<&str> = Topic::ALL.iter().map(|t| t.name(book)).collect();
+            let text =
+                tf(who.lang, "rules-unknown-topic", &[("topic", &escape(&topic_word)), ("topics", &names.join(", "))]);
+            say_with(bot, who, text, views::topic_menu(who.lang, variant, None)).await
         }
+    }
+}
+
+/// A variant's rules overview, or one topic; with buttons for the other topics.
+async fn show_rules(bot: &Bot, who: &Who, variant: VariantId, topic: Option<Topic>) -> HandlerResult {
+    let book = who.lang;
+    let text = match topic {
+        None => rulebook::overview(variant, book),
+        Some(topic) => rulebook::text(variant, book, topic).map(str::to_string),
     };
     match text {
-        Ok(text) => say_with(bot, who, text, views::topic_menu(who.lang, variant, current)).await,
+        Ok(text) => say_with(bot, who, text, views::topic_menu(who.lang, variant, topic)).await,
         Err(e) => {
             // The texts are compiled in and checked by tests; this is a broken build, not bad input.
             tracing::error!(error = %e, "rules text missing");
@@ -192,7 +197,13 @@ pub async fn settings(bot: &Bot, who: &Who) -> HandlerResult {
 /// a FEN after the colour starts from that position.
 pub async fn play(bot: &Bot, ctx: &Ctx, who: &Who, args: &[String]) -> HandlerResult {
     let Some(variant) = args.first().filter(|a| !a.is_empty()) else {
-        return say_with(bot, who, t(who.lang, "play-choose-variant"), views::variant_menu(who.lang, "m:play:")).await;
+        return say_with(
+            bot,
+            who,
+            t(who.lang, "play-choose-variant"),
+            views::variant_menu(who.lang, Menu::PlayVariant),
+        )
+        .await;
     };
     let Some(variant) = variant_id(variant) else {
         return say(bot, who, tf(who.lang, "variant-unknown", &[("name", &escape(variant))])).await;
@@ -204,12 +215,11 @@ pub async fn play(bot: &Bot, ctx: &Ctx, who: &Who, args: &[String]) -> HandlerRe
     let Some(level) = play::parse_level(level) else {
         return say(bot, who, tf(who.lang, "bad-level", &[("max", &views::MAX_LEVEL)])).await;
     };
-    let level = level as u8;
     let Some(color) = args.get(2) else {
         let text = tf(
             who.lang,
             "play-choose-color",
-            &[("variant", &variant_name(who.lang, variant)), ("level", &level_name(who.lang, level))],
+            &[("variant", &variant_name(who.lang, variant)), ("level", &level_name(who.lang, level as u8))],
         );
         return say_with(bot, who, text, views::color_menu(who.lang, variant, level)).await;
     };
@@ -217,7 +227,7 @@ pub async fn play(bot: &Bot, ctx: &Ctx, who: &Who, args: &[String]) -> HandlerRe
         return say(bot, who, t(who.lang, "bad-color")).await;
     };
     let fen = Some(args[3..].join(" ")).filter(|f| !f.trim().is_empty());
-    play::new_game(bot, ctx, who, variant, level, color, fen).await
+    play::new_game(bot, ctx, who, variant, level as u8, color, fen).await
 }
 
 /// A move typed as text (or after /m). Outside private chats text is conversation, not moves.
@@ -240,57 +250,55 @@ pub(crate) fn variant_id(word: &str) -> Option<VariantId> {
 
 // ---- button taps ----
 
-pub async fn on_callback(bot: Bot, q: CallbackQuery, ctx: Arc<Ctx>) -> HandlerResult {
-    let board = q.data.as_deref().and_then(|d| CallbackData::parse(d).ok());
+/// A tap on a private board or its controls. Board taps answer themselves (a tap on an old board
+/// gets a short notice).
+pub async fn on_board(bot: Bot, q: CallbackQuery, data: BoardData, ctx: Arc<Ctx>) -> HandlerResult {
     let Some(message) = q.message.as_ref() else {
         call(bot.answer_callback_query(q.id.clone())).await?;
         return Ok(());
     };
-    let chat = message.chat().id;
+    let who = ctx.who(&q.from, message.chat().id).await;
+    play::tap(&bot, &ctx, &who, &q, data).await
+}
+
+/// A tap on a menu button in the private chat.
+pub async fn on_menu(bot: Bot, q: CallbackQuery, menu: Menu, ctx: Arc<Ctx>) -> HandlerResult {
+    let Some(message) = q.message.as_ref() else {
+        call(bot.answer_callback_query(q.id.clone())).await?;
+        return Ok(());
+    };
     let message_id = message.id();
-    let who = ctx.who(&q.from, chat).await;
-    // Board taps answer themselves (a tap on an old board gets a short notice).
-    if let Some(data) = board {
-        return play::tap(&bot, &ctx, &who, &q, data).await;
-    }
+    let who = ctx.who(&q.from, message.chat().id).await;
     // Answer at once so the button stops spinning; the real answer follows as a message or edit.
     if let Err(e) = call(bot.answer_callback_query(q.id.clone())).await {
         tracing::warn!(error = %e, "answerCallbackQuery failed");
     }
-    let Some(data) = q.data.as_deref() else { return Ok(()) };
-    let parts: Vec<&str> = data.split(':').collect();
-    match parts.as_slice() {
-        ["m", "lang", code] => match Lang::parse_word(code) {
-            Some(lang) => set_lang(&bot, &ctx, &who, lang).await,
-            None => Ok(()),
-        },
-        ["m", "rules", variant] => rules(&bot, &who, &[variant.to_string()]).await,
-        ["m", "rt", variant, topic] => rules(&bot, &who, &[variant.to_string(), topic.to_string()]).await,
-        ["m", "set", which] => toggle_setting(&bot, &ctx, &who, message, which).await,
-        ["m", "play", variant] => choose_level(&bot, &who, message_id, variant).await,
-        ["m", "play", variant, level] => choose_color(&bot, &who, message_id, variant, level).await,
-        ["m", "play", variant, level, color] => {
-            play(&bot, &ctx, &who, &[variant.to_string(), level.to_string(), color.to_string()]).await
-        }
-        ["m", "pdn", id] => match GameId::parse(id) {
-            Ok(id) => play::pdn(&bot, &ctx, &who, Some(id)).await,
-            Err(_) => Ok(()),
-        },
-        ["m", "an", id] => match GameId::parse(id) {
-            Ok(id) => super::analysis::analyse(&bot, &ctx, &who, Some(id)).await,
-            Err(_) => Ok(()),
-        },
-        ["m", "pz", action] => super::puzzle::on_button(&bot, &ctx, &who, action).await,
-        ["m", "pz", "m", step, index] => super::puzzle::tapped(&bot, &ctx, &who, step, index).await,
-        ["m", "new"] => play::new_game_menu(&bot, &who).await,
-        ["m", "board"] => play::board(&bot, &ctx, &who).await,
-        ["m", "resign"] => play::ask_resign(&bot, &ctx, &who).await,
-        ["m", "keep"] => play::keep_playing(&bot, &who, message_id).await,
-        _ => {
-            tracing::debug!(data, "unknown callback data");
-            Ok(())
-        }
+    match menu {
+        Menu::Lang(lang) => set_lang(&bot, &ctx, &who, lang).await,
+        Menu::Rules(variant) => show_rules(&bot, &who, variant, None).await,
+        Menu::Topic(variant, topic) => show_rules(&bot, &who, variant, Some(topic)).await,
+        Menu::Setting(setting) => toggle_setting(&bot, &ctx, &who, message, setting).await,
+        Menu::PlayVariant(variant) => choose_level(&bot, &who, message_id, variant).await,
+        Menu::PlayLevel(variant, level) => choose_color(&bot, &who, message_id, variant, level).await,
+        Menu::Play(variant, level, color) => play::new_game(&bot, &ctx, &who, variant, level as u8, color, None).await,
+        Menu::Pdn(id) => play::pdn(&bot, &ctx, &who, Some(id)).await,
+        Menu::Analyse(id) => super::analysis::analyse(&bot, &ctx, &who, Some(id)).await,
+        Menu::Puzzle(button) => super::puzzle::on_button(&bot, &ctx, &who, button).await,
+        Menu::PuzzleMove { step, index } => super::puzzle::tapped(&bot, &ctx, &who, step, index).await,
+        Menu::New => play::new_game_menu(&bot, &who).await,
+        Menu::Board => play::board(&bot, &ctx, &who).await,
+        Menu::Resign => play::ask_resign(&bot, &ctx, &who).await,
+        Menu::Keep => play::keep_playing(&bot, &who, message_id).await,
     }
+}
+
+/// A tap whose data no handler takes (none, or none this bot writes): only acknowledged.
+pub async fn on_unknown(bot: Bot, q: CallbackQuery) -> HandlerResult {
+    tracing::debug!(data = q.data.as_deref(), "unknown callback data");
+    if let Err(e) = call(bot.answer_callback_query(q.id.clone())).await {
+        tracing::warn!(error = %e, "answerCallbackQuery failed");
+    }
+    Ok(())
 }
 
 async fn toggle_setting(
@@ -298,12 +306,10 @@ async fn toggle_setting(
     ctx: &Ctx,
     who: &Who,
     message: &MaybeInaccessibleMessage,
-    which: &str,
+    setting: Setting,
 ) -> HandlerResult {
     let mut prefs = who.prefs.clone();
-    if !views::cycle(&mut prefs, which) {
-        return Ok(());
-    }
+    views::cycle(&mut prefs, setting);
     ctx.prefs.put(who.user, &prefs).await?;
     edit(
         bot.edit_message_text(who.chat, message.id(), views::settings_text(who.lang, &prefs))
@@ -311,15 +317,14 @@ async fn toggle_setting(
             .reply_markup(views::settings_menu(who.lang, &prefs)),
     )
     .await?;
-    if which == "board" {
+    if setting == Setting::Board {
         let who = Who { prefs, ..who.clone() };
         play::redraw_after_style_change(bot, ctx, &who).await?;
     }
     Ok(())
 }
 
-async fn choose_level(bot: &Bot, who: &Who, message_id: MessageId, variant: &str) -> HandlerResult {
-    let Some(variant) = variant_id(variant) else { return Ok(()) };
+async fn choose_level(bot: &Bot, who: &Who, message_id: MessageId, variant: VariantId) -> HandlerResult {
     let text = tf(who.lang, "play-choose-level", &[("variant", &variant_name(who.lang, variant))]);
     edit(
         bot.edit_message_text(who.chat, message_id, text)
@@ -330,13 +335,11 @@ async fn choose_level(bot: &Bot, who: &Who, message_id: MessageId, variant: &str
     Ok(())
 }
 
-async fn choose_color(bot: &Bot, who: &Who, message_id: MessageId, variant: &str, level: &str) -> HandlerResult {
-    let (Some(variant), Some(level)) = (variant_id(variant), play::parse_level(level)) else { return Ok(()) };
-    let level = level as u8;
+async fn choose_color(bot: &Bot, who: &Who, message_id: MessageId, variant: VariantId, level: Level) -> HandlerResult {
     let text = tf(
         who.lang,
         "play-choose-color",
-        &[("variant", &variant_name(who.lang, variant)), ("level", &level_name(who.lang, level))],
+        &[("variant", &variant_name(who.lang, variant)), ("level", &level_name(who.lang, level as u8))],
     );
     edit(
         bot.edit_message_text(who.chat, message_id, text)

@@ -15,74 +15,19 @@ use teloxide::types::{
     InlineQueryResultArticle, InlineQueryResultPhoto, InputMessageContent, InputMessageContentText, ParseMode,
 };
 
+use super::callback::CardData;
 use super::card::Controls;
 use super::group::{self, Change, answer, refusal, set_card_lang, show_on};
 use super::i18n::{Lang, t, tf};
+use super::keyboard::Step;
 use super::telegram::{call, edit};
 use super::views::{escape, variant_name};
 use super::{Ctx, HandlerResult};
 use crate::game::service::{Challenge, GameError, Limits};
 use crate::game::{Game, GameId, MessageRef, Status, UserId};
-use crate::render::keyboard::Step;
 use crate::rules::{Color, VariantId};
 
 const FACT_TTL: Duration = Duration::from_secs(7 * 86_400);
-
-/// What an inline card's buttons say: `i1:a:<variant>:<challenger>:<w|b|r>[:p]` (accept; `p` for a
-/// card that is a photo) or `i1:c:<challenger>` (withdraw).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum CardData {
-    Accept {
-        variant: VariantId,
-        challenger: u64,
-        color: Option<Color>,
-        /// The card is a photo (the board by URL), not a text: its edits differ.
-        photo: bool,
-    },
-    Cancel {
-        challenger: u64,
-    },
-}
-
-impl CardData {
-    pub fn encode(&self) -> String {
-        match self {
-            CardData::Accept { variant, challenger, color, photo } => {
-                let c = match color {
-                    Some(Color::White) => 'w',
-                    Some(Color::Black) => 'b',
-                    None => 'r',
-                };
-                let p = if *photo { ":p" } else { "" };
-                format!("i1:a:{}:{challenger}:{c}{p}", variant.as_str())
-            }
-            CardData::Cancel { challenger } => format!("i1:c:{challenger}"),
-        }
-    }
-
-    pub fn parse(data: &str) -> Option<CardData> {
-        let parts: Vec<&str> = data.split(':').collect();
-        match parts.as_slice() {
-            ["i1", "a", variant, challenger, c, rest @ ..] => Some(CardData::Accept {
-                variant: variant.parse().ok()?,
-                challenger: challenger.parse().ok()?,
-                color: match *c {
-                    "w" => Some(Color::White),
-                    "b" => Some(Color::Black),
-                    "r" => None,
-                    _ => return None,
-                },
-                photo: match rest {
-                    [] => false,
-                    ["p"] => true,
-                    _ => return None,
-                },
-            }),
-            ["i1", "c", challenger] => Some(CardData::Cancel { challenger: challenger.parse().ok()? }),
-            _ => None,
-        }
-    }
-}
 
 /// Reads the query: an optional variant and an optional colour, in any order.
 pub fn read_query(query: &str) -> (Option<VariantId>, Option<Color>) {
@@ -285,10 +230,11 @@ async fn card_game_for_cancel(ctx: &Ctx, inline_message_id: &str) -> Result<Opti
 }
 
 /// A tap on an inline challenge card's Accept or Cancel.
-pub async fn on_callback(bot: &Bot, ctx: &Ctx, q: &CallbackQuery, data: &str) -> HandlerResult {
+pub async fn on_tap(bot: Bot, q: CallbackQuery, card: CardData, ctx: Arc<Ctx>) -> HandlerResult {
+    let (bot, ctx, q) = (&bot, &*ctx, &q);
     let who = ctx.who(&q.from, ChatId(q.from.id.0 as i64)).await;
     let lang = who.lang;
-    let (Some(inline_message_id), Some(card)) = (q.inline_message_id.as_deref(), CardData::parse(data)) else {
+    let Some(inline_message_id) = q.inline_message_id.as_deref() else {
         answer(bot, q, None).await;
         return Ok(());
     };
@@ -399,29 +345,6 @@ mod tests {
                 .collect();
             assert!(texts[0] != texts[1] && texts[1] != texts[2] && texts[0] != texts[2], "{lang}: {texts:?}");
             assert!(texts[0].contains("Alice") && texts[1].contains("Alice"), "{lang}");
-        }
-    }
-
-    #[test]
-    fn card_data_round_trips_and_fits() {
-        for data in [
-            CardData::Accept {
-                variant: VariantId::International,
-                challenger: 9_999_999_999_999,
-                color: Some(Color::Black),
-                photo: true,
-            },
-            CardData::Accept { variant: VariantId::Triestine, challenger: 1, color: None, photo: false },
-            CardData::Cancel { challenger: 42 },
-        ] {
-            let text = data.encode();
-            assert!(text.len() <= 64, "{text}");
-            assert_eq!(CardData::parse(&text), Some(data));
-        }
-        for bad in
-            ["i1:a:nope:1:w", "i1:a:english:x:w", "i1:a:english:1:q", "i1:c:", "i1:a:english:1:w:x", "i1", "g:a:x"]
-        {
-            assert_eq!(CardData::parse(bad), None, "{bad}");
         }
     }
 

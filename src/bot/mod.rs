@@ -3,6 +3,7 @@
 
 pub mod analysis;
 pub mod board;
+pub mod callback;
 pub mod card;
 pub mod command;
 pub mod daily;
@@ -11,6 +12,7 @@ pub mod handlers;
 pub use crate::i18n;
 pub mod follow;
 pub mod inline;
+pub mod keyboard;
 pub mod play;
 pub mod prefs;
 pub mod puzzle;
@@ -23,7 +25,7 @@ use anyhow::Context;
 use teloxide::dispatching::{Dispatcher, UpdateFilterExt, UpdateHandler};
 use teloxide::error_handlers::LoggingErrorHandler;
 use teloxide::prelude::*;
-use teloxide::types::{BotCommand, Update};
+use teloxide::types::{BotCommand, CallbackQuery, Update};
 use teloxide::update_listeners::Polling;
 use tokio::sync::watch;
 
@@ -31,6 +33,7 @@ use crate::config::Config;
 use crate::game::GameStore;
 use crate::game::service::GameService;
 use crate::ops::connect::{BotHealth, BotState};
+use callback::Callback;
 use i18n::{Lang, t};
 use prefs::PrefsStore;
 
@@ -186,10 +189,33 @@ pub fn schema() -> UpdateHandler<anyhow::Error> {
         .branch(Update::filter_inline_query().endpoint(inline::on_query))
         .branch(Update::filter_chosen_inline_result().endpoint(inline::on_chosen))
         .branch(Update::filter_message().filter_map_async(group::request).endpoint(group::on_request))
-        .branch(Update::filter_callback_query().filter(daily::owns_callback).endpoint(daily::on_tap))
-        .branch(Update::filter_callback_query().filter_async(group::owns_callback).endpoint(group::on_callback))
+        .branch(Update::filter_callback_query().chain(taps()))
         .branch(Update::filter_message().endpoint(handlers::on_message))
-        .branch(Update::filter_callback_query().endpoint(handlers::on_callback))
+}
+
+/// Button taps: the data is read once, then each kind goes to its handler. Data no button of
+/// this bot carries is only acknowledged.
+fn taps() -> UpdateHandler<anyhow::Error> {
+    let read = dptree::filter_map(|q: CallbackQuery| q.data.as_deref().and_then(|d| Callback::parse(d).ok()));
+    dptree::entry()
+        .branch(
+            read.branch(dptree::case![Callback::Daily(tap)].endpoint(daily::on_tap))
+                .branch(dptree::case![Callback::Inline(card)].endpoint(inline::on_tap))
+                .branch(dptree::case![Callback::Card(button)].endpoint(group::on_card_button))
+                .branch(dptree::case![Callback::Challenge(choice)].endpoint(group::on_variant_chosen))
+                .branch(
+                    dptree::case![Callback::Board(data)]
+                        .branch(dptree::filter_async(group::owns_board).endpoint(group::on_board))
+                        .endpoint(handlers::on_board),
+                )
+                .branch(
+                    // Menus belong to private chats; inline messages never carry them.
+                    dptree::filter(|q: CallbackQuery| q.inline_message_id.is_none())
+                        .chain(dptree::case![Callback::Menu(menu)])
+                        .endpoint(handlers::on_menu),
+                ),
+        )
+        .endpoint(handlers::on_unknown)
 }
 
 /// The command menus, one per language, plus the default (English) for everyone else.

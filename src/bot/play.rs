@@ -12,8 +12,10 @@ use teloxide::types::{
 };
 
 use super::board::{self, BoardMessage, Look};
+use super::callback::{Action, BoardData, Callback, Menu};
 use super::handlers::Who;
 use super::i18n::{Lang, fold, t, text, tf};
+use super::keyboard::Step;
 use super::prefs::BoardMode;
 use super::telegram::{call, edit};
 use super::views::{self, escape};
@@ -22,8 +24,6 @@ use crate::engine::Level;
 use crate::game::engine_gate::Busy;
 use crate::game::service::{GameError, Rematch};
 use crate::game::{ChatId as GameChat, Game, GameId, MessageRef, Status, UserId};
-use crate::render::callback::{Action, CallbackData};
-use crate::render::keyboard::Step;
 use crate::rules::{Color, VariantId};
 
 /// The flip button's state outlives a process restart but not the game by much.
@@ -152,8 +152,8 @@ pub async fn new_game(
 async fn in_progress(bot: &Bot, who: &Who) -> HandlerResult {
     // Both act on whatever game is current when tapped (the resign question asks first).
     let markup = InlineKeyboardMarkup::new(vec![vec![
-        InlineKeyboardButton::callback(t(who.lang, "game-button-board"), "m:board"),
-        InlineKeyboardButton::callback(t(who.lang, "game-button-resign"), "m:resign"),
+        InlineKeyboardButton::callback(t(who.lang, "game-button-board"), Callback::Menu(Menu::Board).encode()),
+        InlineKeyboardButton::callback(t(who.lang, "game-button-resign"), Callback::Menu(Menu::Resign).encode()),
     ]]);
     call(bot.send_message(who.chat, t(who.lang, "game-in-progress")).parse_mode(ParseMode::Html).reply_markup(markup))
         .await?;
@@ -483,12 +483,12 @@ pub async fn ask_resign(bot: &Bot, ctx: &Ctx, who: &Who) -> HandlerResult {
 }
 
 async fn resign_question(bot: &Bot, who: &Who, game: &Game) -> HandlerResult {
-    let yes = CallbackData::new(game.id.as_str(), game.ply, Action::ConfirmResign)
+    let yes = BoardData::new(game.id.as_str(), game.ply, Action::ConfirmResign)
         .map(|d| d.encode())
         .unwrap_or_else(|_| "m:x".into());
     let markup = InlineKeyboardMarkup::new(vec![vec![
         InlineKeyboardButton::callback(t(who.lang, "game-resign-yes"), yes),
-        InlineKeyboardButton::callback(t(who.lang, "game-resign-no"), "m:keep"),
+        InlineKeyboardButton::callback(t(who.lang, "game-resign-no"), Callback::Menu(Menu::Keep).encode()),
     ]]);
     call(
         bot.send_message(who.chat, t(who.lang, "game-resign-confirm")).parse_mode(ParseMode::Html).reply_markup(markup),
@@ -589,7 +589,7 @@ pub async fn stats(bot: &Bot, ctx: &Ctx, who: &Who) -> HandlerResult {
 pub async fn new_game_menu(bot: &Bot, who: &Who) -> HandlerResult {
     call(
         bot.send_message(who.chat, t(who.lang, "play-choose-variant"))
-            .reply_markup(views::variant_menu(who.lang, "m:play:")),
+            .reply_markup(views::variant_menu(who.lang, Menu::PlayVariant)),
     )
     .await?;
     Ok(())
@@ -603,7 +603,7 @@ pub async fn keep_playing(bot: &Bot, who: &Who, message: MessageId) -> HandlerRe
 
 /// A tap on a board button (or the resign confirmation). Answers the tap itself: at once, with
 /// "the board has changed" when the tap was made on an older board.
-pub async fn tap(bot: &Bot, ctx: &Ctx, who: &Who, q: &CallbackQuery, data: CallbackData) -> HandlerResult {
+pub async fn tap(bot: &Bot, ctx: &Ctx, who: &Who, q: &CallbackQuery, data: BoardData) -> HandlerResult {
     let answer = |text: Option<String>| {
         let mut request = bot.answer_callback_query(q.id.clone());
         if let Some(text) = text {

@@ -5,6 +5,7 @@ use teloxide::prelude::*;
 use teloxide::types::{InlineKeyboardButton, InlineKeyboardMarkup, InputFile, ParseMode};
 
 use super::board::{color_name, theme_of};
+use super::callback::{Callback, Menu, PuzzleButton};
 use super::handlers::Who;
 use super::i18n::{Lang, t, tf};
 use super::telegram::call;
@@ -20,11 +21,15 @@ fn me(who: &Who) -> UserId {
     UserId(who.user)
 }
 
+fn button(label: String, menu: Menu) -> InlineKeyboardButton {
+    InlineKeyboardButton::callback(label, Callback::Menu(menu).encode())
+}
+
 fn help_row(lang: Lang) -> Vec<InlineKeyboardButton> {
     vec![
-        InlineKeyboardButton::callback(t(lang, "puzzle-button-hint"), "m:pz:hint"),
-        InlineKeyboardButton::callback(t(lang, "puzzle-button-solution"), "m:pz:show"),
-        InlineKeyboardButton::callback(t(lang, "puzzle-button-next"), "m:pz:next"),
+        button(t(lang, "puzzle-button-hint"), Menu::Puzzle(PuzzleButton::Hint)),
+        button(t(lang, "puzzle-button-solution"), Menu::Puzzle(PuzzleButton::Show)),
+        button(t(lang, "puzzle-button-next"), Menu::Puzzle(PuzzleButton::Next)),
     ]
 }
 
@@ -35,8 +40,8 @@ fn buttons(lang: Lang) -> InlineKeyboardMarkup {
 /// Positions with more legal moves than this are answered by typing only.
 const MOST_MOVE_BUTTONS: usize = 40;
 
-/// The legal moves as buttons (`m:pz:m:<step>:<index>`, so a tap on an older board is seen as
-/// such), above the hint, solution and next buttons.
+/// The legal moves as buttons (with the step, so a tap on an older board is seen as such), above
+/// the hint, solution and next buttons.
 fn move_buttons(lang: Lang, run: &Run, position: &Position) -> InlineKeyboardMarkup {
     let moves = move_choices(position);
     let mut rows: Vec<Vec<InlineKeyboardButton>> = Vec::new();
@@ -46,9 +51,7 @@ fn move_buttons(lang: Lang, run: &Run, position: &Position) -> InlineKeyboardMar
                 chunk
                     .iter()
                     .enumerate()
-                    .map(|(i, m)| {
-                        InlineKeyboardButton::callback(m.clone(), format!("m:pz:m:{}:{}", run.step, row * 4 + i))
-                    })
+                    .map(|(i, m)| button(m.clone(), Menu::PuzzleMove { step: run.step, index: row * 4 + i }))
                     .collect(),
             );
         }
@@ -58,7 +61,7 @@ fn move_buttons(lang: Lang, run: &Run, position: &Position) -> InlineKeyboardMar
 }
 
 fn next_button(lang: Lang) -> InlineKeyboardMarkup {
-    InlineKeyboardMarkup::new(vec![vec![InlineKeyboardButton::callback(t(lang, "puzzle-button-next"), "m:pz:next")]])
+    InlineKeyboardMarkup::new(vec![vec![button(t(lang, "puzzle-button-next"), Menu::Puzzle(PuzzleButton::Next))]])
 }
 
 async fn say(bot: &Bot, who: &Who, text: String, markup: Option<InlineKeyboardMarkup>) -> HandlerResult {
@@ -196,13 +199,13 @@ pub async fn typed(bot: &Bot, ctx: &Ctx, who: &Who, text: &str) -> anyhow::Resul
 
 /// A tapped move: `step` is the point of the line the board showed, `index` the move's place in
 /// [`move_choices`].
-pub async fn tapped(bot: &Bot, ctx: &Ctx, who: &Who, step: &str, index: &str) -> HandlerResult {
+pub async fn tapped(bot: &Bot, ctx: &Ctx, who: &Who, step: usize, index: usize) -> HandlerResult {
     let service = ctx.games.puzzles();
     let Some(run) = service.current(me(who)).await? else {
         return say(bot, who, t(who.lang, "puzzle-none"), Some(next_button(who.lang))).await;
     };
-    let text = match (step.parse::<usize>(), index.parse::<usize>(), run.position()) {
-        (Ok(step), Ok(index), Some(position)) if step == run.step => move_choices(&position).into_iter().nth(index),
+    let text = match run.position() {
+        Some(position) if step == run.step => move_choices(&position).into_iter().nth(index),
         _ => None,
     };
     let Some(text) = text else { return say(bot, who, t(who.lang, "puzzle-old-board"), None).await };
@@ -241,11 +244,11 @@ fn rating_change(lang: Lang, rating: Rating) -> String {
 }
 
 /// The buttons under a puzzle.
-pub async fn on_button(bot: &Bot, ctx: &Ctx, who: &Who, action: &str) -> HandlerResult {
+pub async fn on_button(bot: &Bot, ctx: &Ctx, who: &Who, button: PuzzleButton) -> HandlerResult {
     let service = ctx.games.puzzles();
-    match action {
-        "next" => start(bot, ctx, who, None).await,
-        "hint" => match service.hint(me(who)).await {
+    match button {
+        PuzzleButton::Next => start(bot, ctx, who, None).await,
+        PuzzleButton::Hint => match service.hint(me(who)).await {
             Ok((square, run)) => {
                 let name = run.variant.rules().square_name(square);
                 say(bot, who, tf(who.lang, "puzzle-hint", &[("square", &name)]), None).await
@@ -253,7 +256,7 @@ pub async fn on_button(bot: &Bot, ctx: &Ctx, who: &Who, action: &str) -> Handler
             Err(GameError::NotFound) => say(bot, who, t(who.lang, "puzzle-none"), Some(next_button(who.lang))).await,
             Err(e) => Err(e.into()),
         },
-        "show" => match service.reveal(me(who)).await {
+        PuzzleButton::Show => match service.reveal(me(who)).await {
             Ok((run, rating)) => {
                 let rest = run.puzzle().map(|p| p.line[run.step.min(p.line.len())..].join(" ")).unwrap_or_default();
                 let text = format!(
@@ -266,6 +269,5 @@ pub async fn on_button(bot: &Bot, ctx: &Ctx, who: &Who, action: &str) -> Handler
             Err(GameError::NotFound) => say(bot, who, t(who.lang, "puzzle-none"), Some(next_button(who.lang))).await,
             Err(e) => Err(e.into()),
         },
-        _ => Ok(()),
     }
 }

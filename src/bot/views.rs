@@ -1,13 +1,14 @@
-//! Inline keyboards and small texts the handlers send. Menu buttons carry callback data starting
-//! with `m:`; board buttons use the render module's codec.
+//! Inline keyboards and small texts the handlers send. Menu buttons carry [`Menu`] callback data.
 
 use teloxide::types::{InlineKeyboardButton, InlineKeyboardMarkup};
 
+use super::callback::{Callback, Menu, Setting};
 use super::i18n::{Lang, t, tf};
 use super::prefs::{BoardMode, Orientation, Prefs, ThemeChoice};
 
+use crate::engine::Level;
 use crate::rulebook::Topic;
-use crate::rules::{MoveError, PriorityRule, Reason, VariantId};
+use crate::rules::{Color, MoveError, PriorityRule, Reason, VariantId};
 
 /// Highest engine level (easy, medium, hard, master).
 pub const MAX_LEVEL: u8 = 4;
@@ -19,15 +20,15 @@ pub fn escape(text: &str) -> String {
     text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
 }
 
-fn button(label: impl Into<String>, data: impl Into<String>) -> InlineKeyboardButton {
-    InlineKeyboardButton::callback(label.into(), data.into())
+fn button(label: impl Into<String>, menu: Menu) -> InlineKeyboardButton {
+    InlineKeyboardButton::callback(label.into(), Callback::Menu(menu).encode())
 }
 
-/// One button per variant, two to a row, with callback data `<prefix><variant>`.
-pub fn variant_menu(lang: Lang, prefix: &str) -> InlineKeyboardMarkup {
-    let rows = VariantId::ALL.chunks(2).map(|pair| {
-        pair.iter().map(|v| button(variant_name(lang, *v), format!("{prefix}{}", v.as_str()))).collect::<Vec<_>>()
-    });
+/// One button per variant, two to a row, each with the menu `choice` makes of its variant.
+pub fn variant_menu(lang: Lang, choice: fn(VariantId) -> Menu) -> InlineKeyboardMarkup {
+    let rows = VariantId::ALL
+        .chunks(2)
+        .map(|pair| pair.iter().map(|v| button(variant_name(lang, *v), choice(*v))).collect::<Vec<_>>());
     InlineKeyboardMarkup::new(rows)
 }
 
@@ -36,24 +37,23 @@ pub fn topic_menu(lang: Lang, variant: VariantId, current: Option<Topic>) -> Inl
     let buttons: Vec<_> = Topic::ALL
         .iter()
         .filter(|t| Some(**t) != current)
-        .map(|topic| button(topic.name(lang), format!("m:rt:{}:{}", variant.as_str(), topic.id())))
+        .map(|topic| button(topic.name(lang), Menu::Topic(variant, *topic)))
         .collect();
     InlineKeyboardMarkup::new(buttons.chunks(3).map(<[_]>::to_vec).collect::<Vec<_>>())
 }
 
 pub fn level_menu(lang: Lang, variant: VariantId) -> InlineKeyboardMarkup {
-    let variant = variant.as_str();
-    let row = (1..=MAX_LEVEL)
-        .map(|n| button(super::board::level_name(lang, n), format!("m:play:{variant}:{n}")))
+    let row = Level::ALL
+        .into_iter()
+        .map(|level| button(super::board::level_name(lang, level as u8), Menu::PlayLevel(variant, level)))
         .collect::<Vec<_>>();
     InlineKeyboardMarkup::new(vec![row])
 }
 
-pub fn color_menu(lang: Lang, variant: VariantId, level: u8) -> InlineKeyboardMarkup {
-    let variant = variant.as_str();
-    let row = [("white", "color-white"), ("black", "color-black"), ("random", "color-random")]
-        .iter()
-        .map(|(c, key)| button(t(lang, key), format!("m:play:{variant}:{level}:{c}")))
+pub fn color_menu(lang: Lang, variant: VariantId, level: Level) -> InlineKeyboardMarkup {
+    let row = [(Some(Color::White), "color-white"), (Some(Color::Black), "color-black"), (None, "color-random")]
+        .into_iter()
+        .map(|(color, key)| button(t(lang, key), Menu::Play(variant, level, color)))
         .collect::<Vec<_>>();
     InlineKeyboardMarkup::new(vec![row])
 }
@@ -61,7 +61,7 @@ pub fn color_menu(lang: Lang, variant: VariantId, level: u8) -> InlineKeyboardMa
 /// Every language by its own name, two to a row.
 pub fn lang_menu() -> InlineKeyboardMarkup {
     let buttons: Vec<InlineKeyboardButton> =
-        Lang::ALL.iter().map(|l| button(l.native_name(), format!("m:lang:{}", l.code()))).collect();
+        Lang::ALL.iter().map(|l| button(l.native_name(), Menu::Lang(*l))).collect();
     InlineKeyboardMarkup::new(buttons.chunks(2).map(<[InlineKeyboardButton]>::to_vec).collect::<Vec<_>>())
 }
 
@@ -101,13 +101,19 @@ pub fn settings_text(lang: Lang, prefs: &Prefs) -> String {
 
 pub fn settings_menu(lang: Lang, prefs: &Prefs) -> InlineKeyboardMarkup {
     InlineKeyboardMarkup::new(vec![
-        vec![button(tf(lang, "settings-toggle-board", &[("value", &board_label(lang, prefs.board))]), "m:set:board")],
+        vec![button(
+            tf(lang, "settings-toggle-board", &[("value", &board_label(lang, prefs.board))]),
+            Menu::Setting(Setting::Board),
+        )],
         vec![button(
             tf(lang, "settings-toggle-orientation", &[("value", &orientation_label(lang, prefs.orientation))]),
-            "m:set:orient",
+            Menu::Setting(Setting::Orientation),
         )],
-        vec![button(tf(lang, "settings-toggle-theme", &[("value", &theme_label(lang, prefs.theme))]), "m:set:theme")],
-        vec![button("Español", "m:lang:es"), button("English", "m:lang:en")],
+        vec![button(
+            tf(lang, "settings-toggle-theme", &[("value", &theme_label(lang, prefs.theme))]),
+            Menu::Setting(Setting::Theme),
+        )],
+        vec![button("Español", Menu::Lang(Lang::Es)), button("English", Menu::Lang(Lang::En))],
     ])
 }
 
@@ -147,30 +153,28 @@ pub fn explain(lang: Lang, error: &MoveError) -> String {
 }
 
 /// The next value of a setting when its button is tapped.
-pub fn cycle(prefs: &mut Prefs, which: &str) -> bool {
-    match which {
-        "board" => {
+pub fn cycle(prefs: &mut Prefs, setting: Setting) {
+    match setting {
+        Setting::Board => {
             prefs.board = match prefs.board {
                 BoardMode::Image => BoardMode::Buttons,
                 BoardMode::Buttons => BoardMode::Image,
             }
         }
-        "orient" => {
+        Setting::Orientation => {
             prefs.orientation = match prefs.orientation {
                 Orientation::Auto => Orientation::White,
                 Orientation::White => Orientation::Auto,
             }
         }
-        "theme" => {
+        Setting::Theme => {
             prefs.theme = match prefs.theme {
                 ThemeChoice::Classic => ThemeChoice::Wood,
                 ThemeChoice::Wood => ThemeChoice::Contrast,
                 ThemeChoice::Contrast => ThemeChoice::Classic,
             }
         }
-        _ => return false,
     }
-    true
 }
 
 #[cfg(test)]
@@ -199,9 +203,9 @@ mod tests {
     fn callback_data_fits_telegram_limit() {
         for v in VariantId::ALL {
             for markup in [
-                variant_menu(Lang::Es, "m:rules:"),
+                variant_menu(Lang::Es, Menu::Rules),
                 level_menu(Lang::Es, v),
-                color_menu(Lang::Es, v, MAX_LEVEL),
+                color_menu(Lang::Es, v, Level::Master),
                 topic_menu(Lang::Es, v, None),
             ] {
                 let json = serde_json::to_value(&markup).unwrap();
@@ -244,11 +248,10 @@ mod tests {
     fn settings_cycle_round_trips() {
         let mut p = Prefs::default();
         for _ in 0..3 {
-            assert!(cycle(&mut p, "theme"));
+            cycle(&mut p, Setting::Theme);
         }
         assert_eq!(p.theme, ThemeChoice::Classic);
-        assert!(cycle(&mut p, "board"));
+        cycle(&mut p, Setting::Board);
         assert_eq!(p.board, BoardMode::Buttons);
-        assert!(!cycle(&mut p, "nope"));
     }
 }

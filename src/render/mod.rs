@@ -1,12 +1,10 @@
-//! The board for people: an SVG/PNG picture, an inline-keyboard layout, a text board.
+//! The board for people: an SVG/PNG picture and a text board.
 //!
 //! Everything here is pure and synchronous. Rendering a PNG is CPU work of a few milliseconds:
 //! async callers run it on a blocking pool.
 
-pub mod callback;
 mod font;
 pub mod graph;
-pub mod keyboard;
 pub mod png;
 pub mod svg;
 pub mod text;
@@ -146,28 +144,6 @@ impl BoardView {
 
     pub fn last_move(mut self, mv: &Move) -> Self {
         self.last_move = Some(LastMove::from(mv));
-        self
-    }
-
-    /// Shows a step of making a move with the keyboard: the picked piece, its destinations, and
-    /// the pieces to tap when capture routes must be told apart.
-    pub fn step(mut self, step: &keyboard::Step) -> Self {
-        use keyboard::Step;
-        self.selected = None;
-        self.destinations.clear();
-        self.hints.clear();
-        match step {
-            Step::Idle { .. } | Step::Ready(_) => {}
-            Step::Piece { from, targets } => {
-                self.selected = Some(*from);
-                self.destinations = targets.clone();
-            }
-            Step::Route { from, to, hints, .. } => {
-                self.selected = Some(*from);
-                self.destinations = vec![*to];
-                self.hints = hints.clone();
-            }
-        }
         self
     }
 

@@ -111,6 +111,29 @@ impl Step {
     }
 }
 
+impl crate::render::BoardView {
+    /// Shows a step of making a move with the keyboard: the picked piece, its destinations, and
+    /// the pieces to tap when capture routes must be told apart.
+    pub fn step(mut self, step: &Step) -> Self {
+        self.selected = None;
+        self.destinations.clear();
+        self.hints.clear();
+        match step {
+            Step::Idle { .. } | Step::Ready(_) => {}
+            Step::Piece { from, targets } => {
+                self.selected = Some(*from);
+                self.destinations = targets.clone();
+            }
+            Step::Route { from, to, hints, .. } => {
+                self.selected = Some(*from);
+                self.destinations = vec![*to];
+                self.hints = hints.clone();
+            }
+        }
+        self
+    }
+}
+
 /// The board coordinates of a square, as callback data carries them.
 pub fn coord(variant: &Variant, sq: Square) -> Coord {
     let (row, col) = variant.coords(sq);
