@@ -18,6 +18,7 @@ pub mod eval;
 pub mod hub;
 pub mod matchplay;
 pub mod openings;
+mod pool;
 pub mod review;
 mod search;
 pub mod tactics;
@@ -32,6 +33,7 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 
 pub use eval::{Family, Weights, evaluate};
+pub use pool::EnginePool;
 pub use search::{INFINITY, Info, Limits, Searcher, WIN, WIN_BOUND, format_score};
 
 use crate::rules::{GameState, Move, VariantId};
@@ -270,8 +272,13 @@ pub fn think(
     seed: u64,
     cancel: Option<Arc<AtomicBool>>,
 ) -> Result<SearchResult, EngineError> {
+    observed(level, || Engine::new(state.position().variant(), level.tt_bits()).play(state, level, seed, cancel))
+}
+
+/// Runs a search at `level`, telling the observer (if any) how long it took.
+pub(crate) fn observed<T>(level: Level, search: impl FnOnce() -> T) -> T {
     let start = std::time::Instant::now();
-    let result = Engine::new(state.position().variant(), level.tt_bits()).play(state, level, seed, cancel);
+    let result = search();
     if let Some(observer) = THINK_OBSERVER.get() {
         observer(level, start.elapsed());
     }

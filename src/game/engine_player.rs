@@ -5,17 +5,23 @@
 use std::time::Duration;
 
 use super::service::EnginePlayer;
-use crate::engine::{self, Level};
+use crate::engine::{EnginePool, Level};
 use crate::rules::{GameState, Move};
 
 pub struct SearchEngine {
     max_think: Duration,
+    /// Engines kept between moves, so that a game's next move starts from what the last search
+    /// learnt.
+    pool: EnginePool,
 }
+
+/// Idle engines kept: about as many as searches run at once on a small server.
+const WARM_ENGINES: usize = 4;
 
 impl SearchEngine {
     /// Levels that would think longer than `max_think` are played at the strongest level that fits.
     pub fn new(max_think: Duration) -> SearchEngine {
-        SearchEngine { max_think }
+        SearchEngine { max_think, pool: EnginePool::new(WARM_ENGINES) }
     }
 
     /// The engine level for a stored level number: 1..=4, anything else clamped into that range,
@@ -35,7 +41,7 @@ impl EnginePlayer for SearchEngine {
     fn choose(&self, state: &GameState, level: u8) -> Option<Move> {
         let level = self.level(level);
         let seed = rand::random::<u64>();
-        engine::think(state, level, seed, None).ok().map(|r| r.best)
+        self.pool.think(state, level, seed, None).ok().map(|r| r.best)
     }
 }
 
