@@ -11,7 +11,7 @@ use super::board::{Step, Tables};
 use super::capture::Capture;
 use super::eval::{Weights, evaluate};
 use super::tt::{Bound, Tt};
-use crate::rules::{Color, DrawRule, GameState, Move, Paths, Position, Role};
+use crate::rules::{Color, DrawRule, GameState, Move, Paths, Position, Role, VariantId};
 
 pub const INFINITY: i32 = 32_000;
 /// The score of a win at the root; a win in `n` plies scores `WIN - n`.
@@ -20,6 +20,10 @@ pub const WIN: i32 = 31_000;
 pub const WIN_BOUND: i32 = 30_000;
 
 pub(crate) const MAX_PLY: usize = 128;
+/// Reverse futility pruning: at most this many plies from the horizon, and by this margin per ply
+/// (hundredths of a man).
+const FUTILITY_DEPTH: i32 = 3;
+const FUTILITY_MARGIN: i32 = 60;
 
 /// When to stop searching. Unset fields mean no limit of that kind.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -90,6 +94,9 @@ pub struct Searcher {
     /// Look once more at quiet positions on the horizon where the opponent threatens a capture
     /// (experimental, off by default).
     threats: bool,
+    /// Reverse futility pruning, where self-play showed it pays: International, +52 ± 38 Elo over 200
+    /// games at 50 ms a move (English scored +0 ± 53 and Russian -45 ± 41 over 100 each).
+    futility: bool,
     seldepth: usize,
     stopped: bool,
     deadline: Option<Instant>,
@@ -128,6 +135,7 @@ impl Searcher {
             nodes: 0,
             capture_hint: 0,
             threats: false,
+            futility: false,
             seldepth: 0,
             stopped: false,
             deadline: None,
@@ -155,6 +163,7 @@ impl Searcher {
     }
 
     pub(crate) fn prepare(&mut self, state: &GameState, limits: &Limits, cancel: Option<std::sync::Arc<AtomicBool>>) {
+        self.futility = state.position().variant() == VariantId::International;
         self.started = Instant::now();
         self.deadline = limits.movetime.map(|t| self.started + t);
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
@@ -543,6 +552,20 @@ impl Searcher {
                     Some(Bound::Upper) if s <= alpha => return s,
                     _ => {}
                 }
+            }
+        }
+        // Near the horizon, a quiet position (nothing to capture for either side) standing well
+        // above beta is cut at once.
+        if self.futility
+            && !pv_node
+            && !must_capture
+            && depth <= FUTILITY_DEPTH
+            && beta.abs() < WIN_BOUND
+            && !tables.can_capture(pos, pos.side_to_move().opposite())
+        {
+            let stand = evaluate(pos, &self.weights);
+            if stand - FUTILITY_MARGIN * depth >= beta {
+                return stand;
             }
         }
         let mut caps = std::mem::take(&mut self.captures[ply]);
