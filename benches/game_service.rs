@@ -56,6 +56,7 @@ async fn new_game(s: &GameService) -> Game {
     })
     .await
     .expect("create")
+    .into_game()
 }
 
 /// Plays `n` moves through the services in turn, starting new games whenever the script runs out.
@@ -70,7 +71,7 @@ async fn play_moves(services: &[&GameService], script: &[String], n: u64) -> Dur
             i = 0;
         }
         let user = game.player(game.turn).user().expect("people game");
-        game = s.play(&game.id, user, &script[i], Some(game.version)).await.expect("move");
+        game = s.play(&game.id, user, &script[i], Some(game.version)).await.expect("move").into_game();
         i += 1;
     }
     start.elapsed()
@@ -113,7 +114,7 @@ fn bench(c: &mut Criterion) {
         let mut game = new_game(&s).await;
         for mv in &script {
             let user = game.player(game.turn).user().expect("people game");
-            game = s.play(&game.id, user, mv, None).await.expect("move");
+            game = s.play(&game.id, user, mv, None).await.expect("move").into_game();
         }
         game
     });

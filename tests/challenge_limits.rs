@@ -8,7 +8,9 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
-use damas::game::service::{Challenge, EnginePlayer, GameError, GameService, LimitKind, Limits, ServiceConfig};
+use damas::game::service::{
+    Applied, Challenge, EnginePlayer, GameError, GameService, LimitKind, Limits, ServiceConfig,
+};
 use damas::game::store::{MemoryStore, RedisStore, Retention};
 use damas::game::{ChatId, Game, GameStore, Status, UserId};
 use damas::rules::{Color, GameState, Move, VariantId};
@@ -80,13 +82,13 @@ fn services(a: Arc<dyn GameStore>, b: Arc<dyn GameStore>) -> [Arc<GameService>; 
 async fn at_once<F, Fut>(services: &[Arc<GameService>; 2], n: usize, expected: LimitKind, request: F) -> Vec<Game>
 where
     F: Fn(Arc<GameService>, usize) -> Fut,
-    Fut: std::future::Future<Output = Result<Game, GameError>> + Send + 'static,
+    Fut: std::future::Future<Output = Result<Applied, GameError>> + Send + 'static,
 {
     let tasks: Vec<_> = (0..n).map(|i| tokio::spawn(request(Arc::clone(&services[i % 2]), i))).collect();
     let mut ok = Vec::new();
     for task in tasks {
         match task.await.expect("request task") {
-            Ok(game) => ok.push(game),
+            Ok(applied) => ok.push(applied.into_game()),
             Err(e) => assert_eq!(e, GameError::Limit(expected)),
         }
     }
@@ -115,7 +117,7 @@ async fn concurrent_challenges_in_one_chat(services: [Arc<GameService>; 2]) {
 async fn concurrent_acceptances_of_one_user(services: [Arc<GameService>; 2]) {
     let mut ids = Vec::new();
     for i in 0..8 {
-        ids.push(services[0].issue_challenge(open(200 + i, -200 - i as i64), &LIMITS).await.unwrap().id);
+        ids.push(services[0].issue_challenge(open(200 + i, -200 - i as i64), &LIMITS).await.unwrap().game.id);
     }
     let ids = Arc::new(ids);
     let ok = at_once(&services, 8, LimitKind::GamesPerUser(2), |s, i| {
@@ -132,7 +134,12 @@ async fn concurrent_acceptances_in_one_chat(services: [Arc<GameService>; 2]) {
     let mut ids = Vec::new();
     for i in 0..6 {
         ids.push(
-            services[0].issue_challenge(open(300 + i, -7), &Limits { open_per_chat: 10, ..LIMITS }).await.unwrap().id,
+            services[0]
+                .issue_challenge(open(300 + i, -7), &Limits { open_per_chat: 10, ..LIMITS })
+                .await
+                .unwrap()
+                .game
+                .id,
         );
     }
     let ids = Arc::new(ids);

@@ -83,6 +83,7 @@ async fn people(s: &GameService, variant: VariantId) -> Game {
     })
     .await
     .unwrap()
+    .into_game()
 }
 
 /// A legal move for the side to move, other than the `skip`-th ones.
@@ -165,7 +166,7 @@ async fn draws(store: Arc<dyn GameStore>) {
     // Offering while the opponent's offer stands agrees to it.
     let g = s.offer_draw(&g.id, ANA, None).await.unwrap();
     assert_eq!(g.status, Status::Finished);
-    assert_eq!(g.result.unwrap().reason, EndReason::DrawAgreed);
+    assert_eq!(g.result.clone().unwrap().reason, EndReason::DrawAgreed);
 
     let e = s.vs_engine(ANA, "Ana", VariantId::Russian, 2, Color::White, None).await.unwrap();
     assert_eq!(s.offer_draw(&e.id, ANA, None).await.unwrap_err(), GameError::EngineDeclines);
@@ -203,7 +204,7 @@ async fn aborts(store: Arc<dyn GameStore>) {
     let g = s.play(&g.id, ANA, &some_move(&g, 0), None).await.unwrap();
     assert_eq!(s.abort(&g.id, CY, None).await.unwrap_err(), GameError::NotAPlayer);
     let g = s.abort(&g.id, BO, None).await.unwrap();
-    assert_eq!((g.status, g.result.unwrap().reason), (Status::Aborted, EndReason::Aborted));
+    assert_eq!((g.status, g.result.clone().unwrap().reason), (Status::Aborted, EndReason::Aborted));
 
     let g = people(&s, VariantId::Italian).await;
     let g = s.play(&g.id, ANA, &some_move(&g, 0), None).await.unwrap();
@@ -446,7 +447,7 @@ async fn two_services_take_turns(store: Arc<dyn GameStore>) {
         let s = if ply % 3 == 0 { &a } else { &b };
         let user = g.player(g.turn).user().unwrap();
         let mv = some_move(&g, ply);
-        g = s.play(&g.id, user, &mv, Some(g.version)).await.unwrap();
+        g = s.play(&g.id, user, &mv, Some(g.version)).await.unwrap().into_game();
         expected = expected.play(&expected.parse_move(&mv).unwrap());
         assert_eq!(g.fen, expected.to_fen(), "ply {ply}");
         if ply == 6 {
@@ -455,7 +456,7 @@ async fn two_services_take_turns(store: Arc<dyn GameStore>) {
             let undo = other.takeback(&g.id, user, None).await.unwrap();
             let undo =
                 other.answer_takeback(&g.id, g.player(g.turn).user().unwrap(), true, Some(undo.version)).await.unwrap();
-            g = undo;
+            g = undo.into_game();
             expected = damas::game::service::replay(&g).unwrap().position().to_owned();
             assert_eq!(g.moves.len(), 6);
         }
@@ -609,7 +610,7 @@ async fn redis_game_resumes_after_restart() {
         let s = service(redis_store(&prefix).await);
         let g = people(&s, VariantId::Russian).await;
         let g = s.play(&g.id, ANA, &some_move(&g, 0), None).await.unwrap();
-        (g.id.clone(), g)
+        (g.id.clone(), g.into_game())
     };
     let s = service(redis_store(&prefix).await);
     let g = s.get(&id).await.unwrap();

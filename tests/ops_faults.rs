@@ -12,7 +12,7 @@ use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 
 use damas::game::store::{RedisStore, Retention};
-use damas::game::{Game, GameStore, UserId};
+use damas::game::{Game, GameRecords, UserId};
 use damas::rules::Position;
 use private_redis::PrivateRedis;
 use serde_json::Value;

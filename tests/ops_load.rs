@@ -37,7 +37,7 @@ use futures::StreamExt;
 
 use damas::bot::prefs::{BoardMode, Prefs, PrefsStore};
 use damas::game::store::{RedisStore, Retention};
-use damas::game::{ChatId, GameStore, UserId};
+use damas::game::{ChatId, GameRecords, UserId};
 use damas::rules::Position;
 use private_redis::PrivateRedis;
 use serde_json::Value;
@@ -342,9 +342,9 @@ async fn load_two_instances_sharing_redis() {
         .collect();
 
     if buttons {
-        let prefs = PrefsStore::new(std::sync::Arc::new(
+        let prefs = PrefsStore::new(damas::bot::facts::Facts::new(std::sync::Arc::new(
             RedisStore::connect(&redis.url(), "damas", Retention::default()).await.unwrap(),
-        ));
+        )));
         let keyboard = Prefs { board: BoardMode::Buttons, ..Prefs::default() };
         let users = engine_users.iter().chain(pairs.iter().flat_map(|(w, b)| [w, b]));
         for user in users {

@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 use damas::game::ratings::{self, Glicko, RatingEntry, RatingScope};
-use damas::game::store::{MemoryStore, RedisStore, Retention};
+use damas::game::store::{GameFeed, GameRecords, MemoryStore, RedisStore, Retention};
 use damas::game::{
     ChatId, Clock, Color, EndReason, Game, GameId, GameResult, GameStore, Player, Status, StoreError, UserId,
     VariantId, now_unix,

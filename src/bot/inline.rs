@@ -17,7 +17,8 @@ use teloxide::types::{
 
 use super::callback::CardData;
 use super::card::Controls;
-use super::group::{self, Change, answer, refusal, set_card_lang, show_on};
+use super::facts::Fact;
+use super::group::{Change, answer, refusal, set_card_lang, show_on};
 use super::i18n::{Lang, t, tf};
 use super::keyboard::Step;
 use super::telegram::{call, edit};
@@ -26,8 +27,6 @@ use super::{Ctx, HandlerResult};
 use crate::game::service::{Challenge, GameError, Limits};
 use crate::game::{Game, GameId, MessageRef, Status, UserId};
 use crate::rules::{Color, VariantId};
-
-const FACT_TTL: Duration = Duration::from_secs(7 * 86_400);
 
 /// Reads the query: an optional variant and an optional colour, in any order.
 pub fn read_query(query: &str) -> (Option<VariantId>, Option<Color>) {
@@ -43,25 +42,9 @@ pub fn read_query(query: &str) -> (Option<VariantId>, Option<Color>) {
     (variant, color)
 }
 
-fn name_key(user: u64) -> String {
-    format!("iname:{user}")
-}
-
-fn lang_key(user: u64) -> String {
-    format!("ilang:{user}")
-}
-
-fn game_key(inline_message_id: &str) -> String {
-    format!("inline:{inline_message_id}")
-}
-
-fn photo_key(inline_message_id: &str) -> String {
-    format!("inline-photo:{inline_message_id}")
-}
-
 /// Whether the inline message is a photo card (set when its game is created).
 pub async fn is_photo_card(ctx: &Ctx, inline_message_id: &str) -> bool {
-    matches!(ctx.store.kv_get(&photo_key(inline_message_id)).await, Ok(Some(_)))
+    matches!(ctx.facts.get(Fact::InlinePhoto(inline_message_id)).await, Ok(Some(_)))
 }
 
 /// The challenge text of a card (before anyone accepted).
@@ -95,10 +78,9 @@ pub async fn on_query(bot: Bot, q: InlineQuery, ctx: Arc<Ctx>) -> HandlerResult 
     let who = ctx.who(&q.from, ChatId(q.from.id.0 as i64)).await;
     let lang = who.lang;
     let user = q.from.id.0;
-    let store = &ctx.store;
     // The card's buttons carry only the id; the name and language are looked up on the first tap.
-    for (key, value) in [(name_key(user), q.from.first_name.clone()), (lang_key(user), lang.code().to_string())] {
-        if let Err(e) = store.kv_set(&key, &value, FACT_TTL).await {
+    for (fact, value) in [(Fact::InlineName(user), q.from.first_name.as_str()), (Fact::InlineLang(user), lang.code())] {
+        if let Err(e) = ctx.facts.set(fact, value).await {
             tracing::warn!(error = %e, "cannot remember the inline challenger");
         }
     }
@@ -165,15 +147,19 @@ async fn game_of(ctx: &Ctx, inline_message_id: &str, data: &CardData) -> Result<
     let CardData::Accept { variant, challenger, color, photo } = data else {
         return Err(GameError::NotFound);
     };
-    let key = game_key(inline_message_id);
+    let key = Fact::InlineGame(inline_message_id);
     for _ in 0..50 {
-        if let Some(id) = ctx.store.kv_get(&key).await?.and_then(|id| GameId::parse(&id).ok()) {
+        if let Some(id) = ctx.facts.get(key).await?.and_then(|id| GameId::parse(&id).ok()) {
             return ctx.games.get(&id).await;
         }
-        if ctx.store.claim_once(&format!("inline-new:{inline_message_id}"), FACT_TTL).await? {
-            let name = ctx.store.kv_get(&name_key(*challenger)).await?.unwrap_or_else(|| "?".to_owned());
-            let lang =
-                ctx.store.kv_get(&lang_key(*challenger)).await?.and_then(|c| Lang::parse_word(&c)).unwrap_or(Lang::En);
+        if ctx.facts.claim(Fact::InlineCreation(inline_message_id)).await? {
+            let name = ctx.facts.get(Fact::InlineName(*challenger)).await?.unwrap_or_else(|| "?".to_owned());
+            let lang = ctx
+                .facts
+                .get(Fact::InlineLang(*challenger))
+                .await?
+                .and_then(|c| Lang::parse_word(&c))
+                .unwrap_or(Lang::En);
             let request = Challenge {
                 user: UserId(*challenger),
                 name,
@@ -187,19 +173,19 @@ async fn game_of(ctx: &Ctx, inline_message_id: &str, data: &CardData) -> Result<
                 Ok(game) => game,
                 Err(e) => {
                     // Let a later tap try again (say, once the challenger has fewer open challenges).
-                    let _ = ctx.store.kv_delete(&format!("inline-new:{inline_message_id}")).await;
+                    let _ = ctx.facts.delete(Fact::InlineCreation(inline_message_id)).await;
                     return Err(e);
                 }
             };
             set_card_lang(ctx, &game.id, lang).await;
             if *photo {
-                ctx.store.kv_set(&photo_key(inline_message_id), "1", FACT_TTL).await?;
+                ctx.facts.set(Fact::InlinePhoto(inline_message_id), "1").await?;
             }
-            ctx.store.kv_set(&key, game.id.as_str(), FACT_TTL).await?;
+            ctx.facts.set(key, game.id.as_str()).await?;
             let view = MessageRef::Inline { inline_message_id: inline_message_id.to_owned() };
-            let game = ctx.games.add_view(&game.id, view).await?;
+            let game = ctx.games.add_view(&game.id, view).await?.into_game();
             // The card shows the challenge already.
-            group::claim_card(ctx, &game).await;
+            super::notifier::claim_card(ctx, &game).await;
             return Ok(game);
         }
         // Someone else is creating it right now.
@@ -212,14 +198,14 @@ async fn game_of(ctx: &Ctx, inline_message_id: &str, data: &CardData) -> Result<
 /// from now on; when another update (the chosen result, an early Accept) holds that claim, waits for
 /// its game so the withdrawal cancels it instead of racing it.
 async fn card_game_for_cancel(ctx: &Ctx, inline_message_id: &str) -> Result<Option<GameId>, GameError> {
-    let key = game_key(inline_message_id);
+    let key = Fact::InlineGame(inline_message_id);
     let mut asked = false;
     for _ in 0..50 {
-        if let Some(id) = ctx.store.kv_get(&key).await?.and_then(|id| GameId::parse(&id).ok()) {
+        if let Some(id) = ctx.facts.get(key).await?.and_then(|id| GameId::parse(&id).ok()) {
             return Ok(Some(id));
         }
         if !asked {
-            if ctx.store.claim_once(&format!("inline-new:{inline_message_id}"), FACT_TTL).await? {
+            if ctx.facts.claim(Fact::InlineCreation(inline_message_id)).await? {
                 return Ok(None);
             }
             asked = true;
@@ -249,7 +235,7 @@ pub async fn on_tap(bot: Bot, q: CallbackQuery, card: CardData, ctx: Arc<Ctx>) -
                 match ctx.games.cancel_challenge(&id, UserId(challenger)).await {
                     // Shown below, as withdrawn.
                     Ok(game) => {
-                        group::claim_card(ctx, &game).await;
+                        super::notifier::claim_card(ctx, &game).await;
                     }
                     Err(e) => {
                         answer(bot, q, Some(refusal(lang, &e))).await;
@@ -259,7 +245,7 @@ pub async fn on_tap(bot: Bot, q: CallbackQuery, card: CardData, ctx: Arc<Ctx>) -
             }
             answer(bot, q, None).await;
             let card_lang =
-                ctx.store.kv_get(&lang_key(challenger)).await?.and_then(|c| Lang::parse_word(&c)).unwrap_or(lang);
+                ctx.facts.get(Fact::InlineLang(challenger)).await?.and_then(|c| Lang::parse_word(&c)).unwrap_or(lang);
             let text = t(card_lang, "challenge-withdrawn");
             // A photo card (known once its game exists; else the text edit is refused) takes
             // the text as its caption.
@@ -310,11 +296,7 @@ pub async fn on_tap(bot: Bot, q: CallbackQuery, card: CardData, ctx: Arc<Ctx>) -
             {
                 Ok(game) => {
                     answer(bot, q, None).await;
-                    if group::claim_card(ctx, &game).await {
-                        show_on(bot, ctx, &game, &view, &Step::Idle { refused: None }, Controls::Normal, Change::Board)
-                            .await?;
-                    }
-                    group::notify_turn(bot, ctx, &game).await;
+                    super::notifier::applied(bot, ctx, &game).await;
                     Ok(())
                 }
                 Err(e) => {

@@ -7,12 +7,13 @@ pub mod callback;
 pub mod card;
 pub mod command;
 pub mod daily;
+pub mod facts;
 pub mod group;
 pub mod handlers;
 pub use crate::i18n;
-pub mod follow;
 pub mod inline;
 pub mod keyboard;
+pub mod notifier;
 pub mod play;
 pub mod prefs;
 pub mod puzzle;
@@ -30,17 +31,18 @@ use teloxide::update_listeners::Polling;
 use tokio::sync::watch;
 
 use crate::config::Config;
-use crate::game::GameStore;
 use crate::game::service::GameService;
 use crate::ops::connect::{BotHealth, BotState};
 use callback::Callback;
+use facts::Facts;
 use i18n::{Lang, t};
 use prefs::PrefsStore;
 
 /// What every handler gets besides the update.
 pub struct Ctx {
     pub config: Arc<Config>,
-    pub store: Arc<dyn GameStore>,
+    /// The small facts the bot remembers between updates.
+    pub facts: Facts,
     pub games: Arc<GameService>,
     pub prefs: PrefsStore,
     /// What the board messages show now, to skip edits that change nothing.
@@ -82,22 +84,22 @@ impl Connected {
 
 /// Calls getMe, sets the command menus and starts following game changes for the shared cards.
 pub async fn connect(config: Arc<Config>, games: Arc<GameService>) -> anyhow::Result<Connected> {
-    let store = games.store().clone();
+    let facts = Facts::new(games.key_values());
     let bot = client(&config)?;
     let me = telegram::call(bot.get_me()).await.context("getMe failed (is the token right?)")?;
     let username = me.username.clone().unwrap_or_default();
     tracing::info!(bot = %username, "bot connected");
     set_commands(&bot).await;
     let ctx = Arc::new(Ctx {
-        prefs: PrefsStore::new(store.clone()),
+        prefs: PrefsStore::new(facts.clone()),
         config: config.clone(),
-        store,
+        facts,
         games,
         shown: play::Shown::default(),
         username,
     });
-    // Cards follow changes made outside the bot (the Mini App, the sweeper).
-    follow::spawn(bot.clone(), ctx.clone());
+    // Cards and notices follow changes made outside the bot (the Mini App, the sweeper).
+    notifier::spawn(bot.clone(), ctx.clone());
     daily::spawn(bot.clone(), ctx.clone());
     Ok(Connected { bot, me, ctx })
 }

@@ -13,6 +13,7 @@ use teloxide::types::{
 
 use super::board::{self, BoardMessage, Look};
 use super::callback::{Action, BoardData, Callback, Menu};
+use super::facts::Fact;
 use super::handlers::Who;
 use super::i18n::{Lang, fold, t, text, tf};
 use super::keyboard::Step;
@@ -25,9 +26,6 @@ use crate::game::engine_gate::Busy;
 use crate::game::service::{GameError, Rematch};
 use crate::game::{ChatId as GameChat, Game, GameId, MessageRef, Status, UserId};
 use crate::rules::{Color, VariantId};
-
-/// The flip button's state outlives a process restart but not the game by much.
-const FLIP_TTL: Duration = Duration::from_secs(60 * 86_400);
 
 /// What each board message shows now, and for which version of the game, so edits that would
 /// change nothing are not sent. Kept per process: another instance (webhook mode) may have edited
@@ -287,12 +285,8 @@ async fn announce_end(bot: &Bot, who: &Who, game: &Game) -> HandlerResult {
     Ok(())
 }
 
-fn flip_key(game: &GameId, user: UserId) -> String {
-    format!("flip:{game}:{user}")
-}
-
 async fn turned(ctx: &Ctx, game: &GameId, user: UserId) -> bool {
-    matches!(ctx.games.store().kv_get(&flip_key(game, user)).await, Ok(Some(v)) if v == "1")
+    matches!(ctx.facts.get(Fact::Flipped(game, user)).await, Ok(Some(v)) if v == "1")
 }
 
 /// The board message this chat shows for `game`: the newest one.
@@ -653,9 +647,8 @@ pub async fn tap(bot: &Bot, ctx: &Ctx, who: &Who, q: &CallbackQuery, data: Board
         Action::ConfirmResign => resign(bot, ctx, who, &game, tapped).await,
         Action::OfferDraw => offer_draw(bot, ctx, who, &game).await,
         Action::Flip => {
-            let key = flip_key(&game.id, me(who));
             let next = if turned(ctx, &game.id, me(who)).await { "0" } else { "1" };
-            ctx.games.store().kv_set(&key, next, FLIP_TTL).await?;
+            ctx.facts.set(Fact::Flipped(&game.id, me(who)), next).await?;
             show(bot, ctx, who, &game, &idle(), false, Show::Edit, tapped).await
         }
         Action::Refresh => show(bot, ctx, who, &game, &idle(), false, Show::Edit, tapped).await,

@@ -1,16 +1,11 @@
 //! Per-user preferences, kept in the game store's key-value space so they survive restarts and are
 //! shared by every instance.
 
-use std::sync::Arc;
-use std::time::Duration;
-
 use serde::{Deserialize, Serialize};
 
+use super::facts::{Fact, Facts};
 use super::i18n::Lang;
-use crate::game::{GameStore, StoreError};
-
-/// Preferences outlive games by far; a user silent for this long starts from the defaults again.
-const TTL: Duration = Duration::from_secs(400 * 86_400);
+use crate::game::StoreError;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -51,17 +46,12 @@ pub struct Prefs {
 
 #[derive(Clone)]
 pub struct PrefsStore {
-    store: Arc<dyn GameStore>,
+    facts: Facts,
 }
 
 impl PrefsStore {
-    pub fn new(store: Arc<dyn GameStore>) -> Self {
-        PrefsStore { store }
-    }
-
-    /// Where a user's preferences are kept in the store's key-value space.
-    pub fn key(user: u64) -> String {
-        format!("prefs:{user}")
+    pub fn new(facts: Facts) -> Self {
+        PrefsStore { facts }
     }
 
     /// Preferences from their stored form; defaults when none are stored or the stored value is
@@ -72,11 +62,11 @@ impl PrefsStore {
 
     /// The user's preferences (see [`PrefsStore::decode`]).
     pub async fn get(&self, user: u64) -> Result<Prefs, StoreError> {
-        Ok(Self::decode(self.store.kv_get(&Self::key(user)).await?.as_deref()))
+        Ok(Self::decode(self.facts.get(Fact::Prefs(user)).await?.as_deref()))
     }
 
     pub async fn put(&self, user: u64, prefs: &Prefs) -> Result<(), StoreError> {
         let json = serde_json::to_string(prefs).map_err(|e| StoreError::Corrupt(e.to_string()))?;
-        self.store.kv_set(&Self::key(user), &json, TTL).await
+        self.facts.set(Fact::Prefs(user), &json).await
     }
 }

@@ -13,8 +13,8 @@ use crate::game::GameStore;
 use crate::game::engine_gate::EngineLimits;
 use crate::game::engine_player::SearchEngine;
 use crate::game::service::{GameService, ServiceConfig};
-use crate::game::store::{MemoryStore, RedisTarget, Retention};
-use crate::ops::connect::{PendingStore, StoreHealth};
+use crate::game::store::{MemoryStore, RedisStore, RedisTarget, Retention};
+use crate::ops::connect::{StoreHealth, connect_in_background};
 use crate::webapp::limits::Guards;
 use crate::webapp::{self, AppState};
 
@@ -80,7 +80,7 @@ pub async fn serve(config: Arc<Config>) -> anyhow::Result<()> {
         Ok::<(), std::io::Error>(())
     });
 
-    let store = crate::ops::store::MeteredStore::wrap(open_store(&config, health.clone(), state.guards().clone())?);
+    let store = open_store(&config, health.clone(), state.guards().clone())?;
     // Usually Redis answers at once; give it a moment so the first updates find it, then start
     // anyway (and keep connecting in the background) if it does not.
     let waited = tokio::time::Instant::now();
@@ -102,6 +102,7 @@ pub async fn serve(config: Arc<Config>) -> anyhow::Result<()> {
     };
     let games =
         Arc::new(GameService::new(store.clone(), engine, ServiceConfig { engine: limits, ..ServiceConfig::default() }));
+    games.observe(|applied| crate::ops::metrics::global().count_games(applied));
     state.set_games(games.clone());
     if config.webapp.dev_guest {
         info!(url = %format!("http://{addr}/app"), "guest games in the browser are on");
@@ -214,18 +215,13 @@ fn open_store(config: &Config, health: StoreHealth, guards: Arc<Guards>) -> anyh
             let shown = target.shown();
             info!(redis = %shown, "using Redis for games; connecting");
             let prefix = config.store.key_prefix.clone();
-            Ok(PendingStore::spawn(
-                target,
-                shown,
-                &config.store.key_prefix,
-                Retention::default(),
-                health,
-                move |store| {
-                    // From now on the per-user rate limits are shared by every instance.
-                    crate::ops::limiter().share(store.link(), &prefix);
-                    guards.requests.share(store.link(), &prefix);
-                },
-            ))
+            let store = Arc::new(RedisStore::unconnected(&prefix, Retention::default()));
+            connect_in_background(Arc::clone(&store), target, shown, health, move |link| {
+                // From now on the per-user rate limits are shared by every instance.
+                crate::ops::limiter().share(Arc::clone(link), &prefix);
+                guards.requests.share(Arc::clone(link), &prefix);
+            });
+            Ok(store)
         }
         None => {
             info!("REDIS_URL is not set: games are kept in memory and lost on restart");

@@ -10,7 +10,7 @@ use tokio::sync::{Semaphore, watch};
 use super::model::{Game, GameId, Player, Status, UserId};
 use super::pdn;
 use super::service::{GameError, MAX_CAPTURE_PATHS};
-use super::store::GameStore;
+use super::store::KeyValues;
 use super::user_counts::UserCounts;
 use crate::engine::review::{self, Judgement, ReviewLimits};
 use crate::engine::tactics::Puzzle;
@@ -87,7 +87,7 @@ impl Analysis {
 
 /// Runs reviews, a few at a time, one per user, each result stored.
 pub struct Analyst {
-    store: Arc<dyn GameStore>,
+    store: Arc<dyn KeyValues>,
     limits: AnalysisLimits,
     workers: Arc<Semaphore>,
     waiting: std::sync::atomic::AtomicUsize,
@@ -99,7 +99,7 @@ fn key(id: &GameId, plies: usize) -> String {
 }
 
 impl Analyst {
-    pub fn new(store: Arc<dyn GameStore>, limits: AnalysisLimits) -> Analyst {
+    pub fn new(store: Arc<dyn KeyValues>, limits: AnalysisLimits) -> Analyst {
         let workers = Arc::new(Semaphore::new(limits.workers.max(1)));
         Analyst { store, limits, workers, waiting: Default::default(), per_user: UserCounts::default() }
     }
@@ -361,7 +361,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_finished_game_is_analysed_once_and_kept() {
-        let store: Arc<dyn GameStore> = Arc::new(MemoryStore::new(Default::default()));
+        let store: Arc<dyn KeyValues> = Arc::new(MemoryStore::new(Default::default()));
         let analyst = Analyst::new(Arc::clone(&store), AnalysisLimits::default());
         let game = finished(&["e3-f4", "d6-e5", "f4:d6"]);
         let (tx, rx) = watch::channel((0, 0));
@@ -384,7 +384,7 @@ mod tests {
 
     #[tokio::test]
     async fn only_players_of_finished_games_get_one() {
-        let store: Arc<dyn GameStore> = Arc::new(MemoryStore::new(Default::default()));
+        let store: Arc<dyn KeyValues> = Arc::new(MemoryStore::new(Default::default()));
         let analyst = Analyst::new(store, AnalysisLimits::default());
         let mut game = finished(&["e3-f4"]);
         let (tx, _) = watch::channel((0, 0));
@@ -422,7 +422,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_players_mistake_becomes_their_next_puzzle() {
-        let store: Arc<dyn GameStore> = Arc::new(MemoryStore::new(Default::default()));
+        let store: Arc<dyn KeyValues> = Arc::new(MemoryStore::new(Default::default()));
         let analyst = Analyst::new(
             Arc::clone(&store),
             AnalysisLimits {

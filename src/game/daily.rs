@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use super::model::{ChatId, UserId};
 use super::puzzles::{move_choices, puzzles};
 use super::service::GameError;
-use super::store::GameStore;
+use super::store::KeyValues;
 use crate::engine::SplitMix;
 use crate::engine::tactics::Puzzle;
 use crate::rules::{Position, VariantId};
@@ -100,11 +100,11 @@ fn card_key(chat: ChatId) -> String {
 const CHATS_KEY: &str = "daily-chats";
 
 pub struct DailyService {
-    store: Arc<dyn GameStore>,
+    store: Arc<dyn KeyValues>,
 }
 
 impl DailyService {
-    pub fn new(store: Arc<dyn GameStore>) -> DailyService {
+    pub fn new(store: Arc<dyn KeyValues>) -> DailyService {
         DailyService { store }
     }
 
@@ -287,7 +287,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_group_gets_one_card_a_day_and_one_try_each() {
-        let store: Arc<dyn GameStore> = Arc::new(MemoryStore::new(Default::default()));
+        let store: Arc<dyn KeyValues> = Arc::new(MemoryStore::new(Default::default()));
         let daily = DailyService::new(store);
         let chat = ChatId(-100);
         let on = Subscription { variant: VariantId::Russian, lang: "en".into() };

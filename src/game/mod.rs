@@ -15,7 +15,7 @@ pub mod store;
 pub mod user_counts;
 
 pub use model::{ChatId, Clock, EndReason, Game, GameId, GameResult, MessageRef, Offers, Player, Status, UserId};
-pub use store::{GameEvent, GameStore, StoreError};
+pub use store::{GameEvent, GameFeed, GameRecords, GameStore, KeyValues, RatingBook, StoreError};
 
 pub use crate::rules::{Color, VariantId};
 

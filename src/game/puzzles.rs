@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use super::model::UserId;
 use super::ratings::{Glicko, TAU};
 use super::service::GameError;
-use super::store::GameStore;
+use super::store::KeyValues;
 use crate::engine::SplitMix;
 use crate::engine::tactics::Puzzle;
 use crate::rules::{MoveError, Position, Square, VariantId};
@@ -119,7 +119,7 @@ pub struct Rating {
 }
 
 pub struct PuzzleService {
-    store: Arc<dyn GameStore>,
+    store: Arc<dyn KeyValues>,
 }
 
 fn run_key(user: UserId) -> String {
@@ -146,7 +146,7 @@ fn seen_key(user: UserId, variant: VariantId) -> String {
 }
 
 impl PuzzleService {
-    pub fn new(store: Arc<dyn GameStore>) -> PuzzleService {
+    pub fn new(store: Arc<dyn KeyValues>) -> PuzzleService {
         PuzzleService { store }
     }
 

@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::model::{ChatId, Game, Status, UserId};
-use super::store::{GameStore, StoreError};
+use super::store::{RatingBook, StoreError};
 use super::{Color, VariantId, now_unix};
 
 /// Converts between the Glicko and Glicko-2 scales.
@@ -143,7 +143,10 @@ impl RatingEntry {
 /// Each scope's pair of entries is written by compare-and-set on the players' game counts, so two
 /// games of one player finishing at the same instant are both counted: the slower one reads the
 /// other's result and recomputes.
-pub async fn record_game(store: &dyn GameStore, game: &Game) -> Result<Option<(RatingEntry, RatingEntry)>, StoreError> {
+pub async fn record_game(
+    store: &dyn RatingBook,
+    game: &Game,
+) -> Result<Option<(RatingEntry, RatingEntry)>, StoreError> {
     if !game.rated || game.status != Status::Finished {
         return Ok(None);
     }
@@ -171,7 +174,7 @@ pub async fn record_game(store: &dyn GameStore, game: &Game) -> Result<Option<(R
 const RATE_ATTEMPTS: usize = 64;
 
 async fn rate_pair(
-    store: &dyn GameStore,
+    store: &dyn RatingBook,
     scope: RatingScope,
     variant: VariantId,
     white: (UserId, &str),

@@ -15,12 +15,14 @@ use super::model::{ChatId, Clock, EndReason, Game, GameId, GameResult, MessageRe
 use super::now_unix;
 use super::puzzles::PuzzleService;
 use super::ratings;
-use super::store::{GameEvent, GameStore, StoreError};
+use super::store::{GameEvent, GameStore, KeyValues, StoreError};
 use crate::rules::{
     Color, GameState, Move, MoveError, Outcome, OutcomeReason, Position, Reason, TooManyCaptures, VariantId,
 };
 
+mod applied;
 mod challenge;
+pub use applied::{Applied, Event, events_between};
 pub use challenge::{Challenge, LimitKind, Limits};
 
 /// When the engine owes a move for this long (its reply was lost, say in a restart), the sweeper
@@ -155,9 +157,9 @@ pub struct NewGame {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Rematch {
     /// The offer is recorded; the opponent has to agree.
-    Offered(Game),
+    Offered(Applied),
     /// The new game (colours swapped).
-    Started(Game),
+    Started(Applied),
 }
 
 pub struct GameService {
@@ -169,7 +171,11 @@ pub struct GameService {
     analyst: Analyst,
     puzzles: PuzzleService,
     daily: DailyService,
+    observers: std::sync::RwLock<Vec<Observer>>,
 }
+
+/// Told of every change a service writes.
+type Observer = Arc<dyn Fn(&Applied) + Send + Sync>;
 
 /// How many games' positions a service keeps at hand.
 const STATE_CACHE_GAMES: usize = 4096;
@@ -240,10 +246,20 @@ impl StateCache {
 impl GameService {
     pub fn new(store: Arc<dyn GameStore>, engine: Arc<dyn EnginePlayer>, config: ServiceConfig) -> GameService {
         let gate = EngineGate::new(config.engine.clone());
-        let analyst = Analyst::new(Arc::clone(&store), config.analysis.clone());
-        let puzzles = PuzzleService::new(Arc::clone(&store));
-        let daily = DailyService::new(Arc::clone(&store));
-        GameService { store, engine, config, states: Arc::new(StateCache::new()), gate, analyst, puzzles, daily }
+        let analyst = Analyst::new(store.clone(), config.analysis.clone());
+        let puzzles = PuzzleService::new(store.clone());
+        let daily = DailyService::new(store.clone());
+        GameService {
+            store,
+            engine,
+            config,
+            states: Arc::new(StateCache::new()),
+            gate,
+            analyst,
+            puzzles,
+            daily,
+            observers: Default::default(),
+        }
     }
 
     /// Puzzles and the users' puzzle ratings.
@@ -261,8 +277,15 @@ impl GameService {
         &self.analyst
     }
 
+    /// The whole store (for tools and tests); the front ends need only [`key_values`](Self::key_values).
     pub fn store(&self) -> &Arc<dyn GameStore> {
         &self.store
+    }
+
+    /// The store's key-value space, where the front ends keep their own small facts (sessions,
+    /// what the bot remembers between updates).
+    pub fn key_values(&self) -> Arc<dyn KeyValues> {
+        self.store.clone()
     }
 
     pub async fn get(&self, id: &GameId) -> Result<Game, GameError> {
@@ -271,6 +294,11 @@ impl GameService {
 
     pub async fn subscribe(&self, id: &GameId) -> Result<tokio::sync::broadcast::Receiver<GameEvent>, GameError> {
         Ok(self.store.subscribe(id).await?)
+    }
+
+    /// Changes of every game, made by this process or any other sharing the store.
+    pub async fn subscribe_all(&self) -> Result<tokio::sync::broadcast::Receiver<GameEvent>, GameError> {
+        Ok(self.store.subscribe_all().await?)
     }
 
     /// Unfinished games of a user, most recent first.
@@ -286,16 +314,19 @@ impl GameService {
     /// Creates a game; when the engine has the first move it is played before this returns.
     /// When the engine has the first move, the game is stored only once the engine has a search
     /// slot for it, so that a busy engine leaves nothing behind.
-    pub async fn create(&self, new: NewGame) -> Result<Game, GameError> {
+    pub async fn create(&self, new: NewGame) -> Result<Applied, GameError> {
         let game = self.prepare(new).await?;
         let pass = match engine_level(&game) {
             Some(level) => Some(self.engine_pass(level, game.player(game.turn.opposite()).user()).await?),
             None => None,
         };
-        let game = self.store.create(&game).await?;
+        let created = self.stored(&game).await?;
         match pass {
-            Some(pass) => self.reply_with(game, pass).await,
-            None => Ok(game),
+            Some(pass) => {
+                let answered = self.reply_with(created.game.clone(), pass).await?;
+                Ok(created.then(answered))
+            }
+            None => Ok(created),
         }
     }
 
@@ -326,7 +357,7 @@ impl GameService {
         level: u8,
         color: Color,
         fen: Option<String>,
-    ) -> Result<Game, GameError> {
+    ) -> Result<Applied, GameError> {
         let me = Player::Human { id: user, name: name.to_owned() };
         let engine = Player::Engine { level };
         let (white, black) = if color == Color::White { (me, engine) } else { (engine, me) };
@@ -341,14 +372,14 @@ impl GameService {
         variant: VariantId,
         color: Color,
         chat: Option<ChatId>,
-    ) -> Result<Game, GameError> {
+    ) -> Result<Applied, GameError> {
         let me = Player::Human { id: user, name: name.to_owned() };
         let (white, black) = if color == Color::White { (me, Player::Open) } else { (Player::Open, me) };
         self.create(NewGame { variant, white, black, fen: None, chat }).await
     }
 
     /// Takes the open seat of a challenge.
-    pub async fn join(&self, id: &GameId, user: UserId, name: &str) -> Result<Game, GameError> {
+    pub async fn join(&self, id: &GameId, user: UserId, name: &str) -> Result<Applied, GameError> {
         let game = self.load(id, None).await?;
         if game.status != Status::Waiting {
             return Err(if game.is_over() { GameError::GameOver } else { GameError::SeatTaken });
@@ -370,7 +401,7 @@ impl GameService {
             Position::from_fen(game.variant, &game.start_fen).is_ok_and(|p| p == Position::start(game.variant));
         next.updated = now;
         self.set_clock(&mut next, now);
-        self.commit(next, game.version).await
+        self.commit(next, &game).await
     }
 
     /// Plays `text` for `user`. `expected_version` is the version of the board the user saw (`None`:
@@ -381,7 +412,7 @@ impl GameService {
         user: UserId,
         text: &str,
         expected_version: Option<u64>,
-    ) -> Result<Game, GameError> {
+    ) -> Result<Applied, GameError> {
         let game = self.load(id, expected_version).await?;
         ensure_started(&game)?;
         if game.player(game.turn).user() != Some(user) {
@@ -404,23 +435,23 @@ impl GameService {
         };
         let mut next = game.clone();
         let state = self.record(&mut next, played, now_unix());
-        let game = self.commit(next, game.version).await?;
-        self.states.keep(&game, state);
-        let Some(pass) = pass.filter(|_| engine_level(&game).is_some()) else { return Ok(game) };
+        let moved = self.commit(next, &game).await?;
+        self.states.keep(&moved, state);
+        let Some(pass) = pass.filter(|_| engine_level(&moved).is_some()) else { return Ok(moved) };
         // The player's move stands whatever happens to the reply; a lost reply is made up by the
         // sweeper once the engine's grace period is over.
-        match self.reply_with(game.clone(), pass).await {
-            Ok(answered) => Ok(answered),
+        match self.reply_with(moved.game.clone(), pass).await {
+            Ok(answered) => Ok(moved.then(answered)),
             Err(e) => {
-                tracing::warn!(game = %game.id, error = %e, "engine reply failed");
-                Ok(game)
+                tracing::warn!(game = %moved.id, error = %e, "engine reply failed");
+                Ok(moved)
             }
         }
     }
 
     /// Lets the engine move if it is its turn (also used to resume after an interrupted reply).
-    pub async fn engine_reply(&self, game: Game) -> Result<Game, GameError> {
-        let Some(level) = engine_level(&game) else { return Ok(game) };
+    pub async fn engine_reply(&self, game: Game) -> Result<Applied, GameError> {
+        let Some(level) = engine_level(&game) else { return Ok(Applied::unchanged(game)) };
         let pass = self.engine_pass(level, game.player(game.turn.opposite()).user()).await?;
         self.reply_with(game, pass).await
     }
@@ -431,8 +462,8 @@ impl GameService {
     }
 
     /// The engine's move in a game where it is to move, searched while `pass` holds its slot.
-    async fn reply_with(&self, game: Game, pass: EnginePass) -> Result<Game, GameError> {
-        let Some(level) = engine_level(&game) else { return Ok(game) };
+    async fn reply_with(&self, game: Game, pass: EnginePass) -> Result<Applied, GameError> {
+        let Some(level) = engine_level(&game) else { return Ok(Applied::unchanged(game)) };
         let (states, engine, stored) = (Arc::clone(&self.states), Arc::clone(&self.engine), game.clone());
         let played = off_thread(move || {
             let _pass = pass;
@@ -452,16 +483,16 @@ impl GameService {
                 // No person can be asked for another move: the game ends without a result.
                 tracing::warn!(game = %game.id, "engine move leads to a position too complex to follow; game aborted");
                 abort(&mut next, now_unix());
-                return self.commit(next, game.version).await;
+                return self.commit(next, &game).await;
             }
             Err(e) => return Err(e),
         };
-        let game = self.commit(next, game.version).await?;
-        self.states.keep(&game, state);
-        Ok(game)
+        let applied = self.commit(next, &game).await?;
+        self.states.keep(&applied, state);
+        Ok(applied)
     }
 
-    pub async fn resign(&self, id: &GameId, user: UserId, expected_version: Option<u64>) -> Result<Game, GameError> {
+    pub async fn resign(&self, id: &GameId, user: UserId, expected_version: Option<u64>) -> Result<Applied, GameError> {
         let game = self.load(id, expected_version).await?;
         if game.status == Status::Waiting {
             return self.abort(id, user, expected_version).await;
@@ -470,7 +501,7 @@ impl GameService {
         let loser = player_color(&game, user)?;
         let mut next = game.clone();
         finish(&mut next, Some(loser.opposite()), EndReason::Resignation, now_unix());
-        self.commit(next, game.version).await
+        self.commit(next, &game).await
     }
 
     /// Offers a draw; if the opponent had offered one already, this agrees to it.
@@ -479,7 +510,7 @@ impl GameService {
         id: &GameId,
         user: UserId,
         expected_version: Option<u64>,
-    ) -> Result<Game, GameError> {
+    ) -> Result<Applied, GameError> {
         let game = self.load(id, expected_version).await?;
         ensure_started(&game)?;
         let me = player_color(&game, user)?;
@@ -495,7 +526,7 @@ impl GameService {
                 next.updated = now_unix();
             }
         }
-        self.commit(next, game.version).await
+        self.commit(next, &game).await
     }
 
     /// Accepts or declines the opponent's draw offer.
@@ -505,7 +536,7 @@ impl GameService {
         user: UserId,
         accept: bool,
         expected_version: Option<u64>,
-    ) -> Result<Game, GameError> {
+    ) -> Result<Applied, GameError> {
         let game = self.load(id, expected_version).await?;
         ensure_started(&game)?;
         let me = player_color(&game, user)?;
@@ -519,12 +550,17 @@ impl GameService {
             next.offers.draw = None;
             next.updated = now_unix();
         }
-        self.commit(next, game.version).await
+        self.commit(next, &game).await
     }
 
     /// Takes back the user's last move (and anything played after it). Free against the engine;
     /// between people it is an offer the opponent answers with [`answer_takeback`](Self::answer_takeback).
-    pub async fn takeback(&self, id: &GameId, user: UserId, expected_version: Option<u64>) -> Result<Game, GameError> {
+    pub async fn takeback(
+        &self,
+        id: &GameId,
+        user: UserId,
+        expected_version: Option<u64>,
+    ) -> Result<Applied, GameError> {
         let game = self.load(id, expected_version).await?;
         ensure_started(&game)?;
         let me = player_color(&game, user)?;
@@ -539,7 +575,7 @@ impl GameService {
             next.offers.takeback = Some(me);
         }
         next.updated = now_unix();
-        self.commit(next, game.version).await
+        self.commit(next, &game).await
     }
 
     pub async fn answer_takeback(
@@ -548,7 +584,7 @@ impl GameService {
         user: UserId,
         accept: bool,
         expected_version: Option<u64>,
-    ) -> Result<Game, GameError> {
+    ) -> Result<Applied, GameError> {
         let game = self.load(id, expected_version).await?;
         ensure_started(&game)?;
         let me = player_color(&game, user)?;
@@ -563,11 +599,11 @@ impl GameService {
             self.set_clock(&mut next, now_unix());
         }
         next.updated = now_unix();
-        self.commit(next, game.version).await
+        self.commit(next, &game).await
     }
 
     /// Ends the game without a result, allowed until both sides have moved.
-    pub async fn abort(&self, id: &GameId, user: UserId, expected_version: Option<u64>) -> Result<Game, GameError> {
+    pub async fn abort(&self, id: &GameId, user: UserId, expected_version: Option<u64>) -> Result<Applied, GameError> {
         let game = self.load(id, expected_version).await?;
         if game.is_over() {
             return Err(GameError::GameOver);
@@ -578,7 +614,7 @@ impl GameService {
         }
         let mut next = game.clone();
         abort(&mut next, now_unix());
-        self.commit(next, game.version).await
+        self.commit(next, &game).await
     }
 
     /// Asks for a rematch with colours swapped. Against the engine, or when the opponent asked
@@ -593,7 +629,7 @@ impl GameService {
             return Err(GameError::Invalid("nobody accepted this challenge".to_owned()));
         }
         if let Some(existing) = &game.rematch {
-            return Ok(Rematch::Started(self.get(existing).await?));
+            return Ok(Rematch::Started(Applied::unchanged(self.get(existing).await?)));
         }
         let opponent = game.player(me.opposite());
         let agreed =
@@ -605,7 +641,7 @@ impl GameService {
             let mut next = game.clone();
             next.offers.rematch = Some(me);
             next.updated = now_unix();
-            return Ok(Rematch::Offered(self.commit(next, game.version).await?));
+            return Ok(Rematch::Offered(self.commit(next, &game).await?));
         }
         let now = now_unix();
         let mut fresh = Game::new(
@@ -621,19 +657,19 @@ impl GameService {
         fresh.rated = game.rated;
         fresh.rematch_of = Some(game.id.clone());
         self.set_clock(&mut fresh, now);
-        let fresh = self.store.create(&fresh).await?;
+        let fresh = self.stored(&fresh).await?;
         let mut old = game.clone();
         old.rematch = Some(fresh.id.clone());
         old.offers.rematch = None;
         old.updated = now;
-        if let Err(e) = self.commit(old, game.version).await {
+        if let Err(e) = self.commit(old, &game).await {
             // Someone else changed the old game (maybe started the rematch): drop ours.
             self.store.delete(&fresh.id).await?;
             return Err(e);
         }
         // The new game stands even if the engine is busy now: the sweeper asks it again.
-        match self.engine_reply(fresh.clone()).await {
-            Ok(answered) => Ok(Rematch::Started(answered)),
+        match self.engine_reply(fresh.game.clone()).await {
+            Ok(answered) => Ok(Rematch::Started(fresh.then(answered))),
             Err(e) => {
                 tracing::warn!(game = %fresh.id, error = %e, "engine reply to a rematch failed");
                 Ok(Rematch::Started(fresh))
@@ -643,11 +679,11 @@ impl GameService {
 
     /// Records a message that shows the game (retried on concurrent changes: it does not depend on
     /// the board).
-    pub async fn add_view(&self, id: &GameId, view: MessageRef) -> Result<Game, GameError> {
+    pub async fn add_view(&self, id: &GameId, view: MessageRef) -> Result<Applied, GameError> {
         loop {
             let game = self.load(id, None).await?;
             if game.views.contains(&view) {
-                return Ok(game);
+                return Ok(Applied::unchanged(game));
             }
             let mut next = game.clone();
             if next.views.len() >= MAX_VIEWS {
@@ -655,7 +691,7 @@ impl GameService {
                 next.views.drain(..=next.views.len() - MAX_VIEWS);
             }
             next.views.push(view.clone());
-            match self.commit(next, game.version).await {
+            match self.commit(next, &game).await {
                 Err(GameError::Stale) => continue,
                 other => return other,
             }
@@ -665,7 +701,7 @@ impl GameService {
     /// Ends every game whose deadline passed by `now`: a side that did not move in time loses, a game
     /// in which not both sides have moved (or an open challenge) is aborted, and an engine that
     /// owes a move makes it. Returns the games changed.
-    pub async fn sweep(&self, now: i64) -> Result<Vec<Game>, GameError> {
+    pub async fn sweep(&self, now: i64) -> Result<Vec<Applied>, GameError> {
         let mut changed = Vec::new();
         for id in self.store.due(now, self.config.sweep_batch).await? {
             match self.expire(&id, now).await {
@@ -691,7 +727,7 @@ impl GameService {
         })
     }
 
-    async fn expire(&self, id: &GameId, now: i64) -> Result<Option<Game>, GameError> {
+    async fn expire(&self, id: &GameId, now: i64) -> Result<Option<Applied>, GameError> {
         let game = self.store.get(id).await?;
         match game.deadline() {
             Some(deadline) if deadline <= now => {}
@@ -706,7 +742,7 @@ impl GameService {
         } else {
             finish(&mut next, Some(game.turn.opposite()), EndReason::Timeout, now);
         }
-        self.commit(next, game.version).await.map(Some)
+        self.commit(next, &game).await.map(Some)
     }
 
     async fn load(&self, id: &GameId, expected_version: Option<u64>) -> Result<Game, GameError> {
@@ -717,17 +753,40 @@ impl GameService {
         }
     }
 
-    /// Writes `next` if the stored game is still at `expected`; a game that has just finished goes
-    /// into the ratings (exactly once: only one write can finish it).
-    async fn commit(&self, next: Game, expected: u64) -> Result<Game, GameError> {
-        let written = self.store.put(&next, expected).await?;
+    /// Writes `next` if the stored game is still the version of `before`; a game that has just
+    /// finished goes into the ratings (exactly once: only one write can finish it).
+    async fn commit(&self, next: Game, before: &Game) -> Result<Applied, GameError> {
+        let written = self.store.put(&next, before.version).await?;
         if written.status == Status::Finished
             && written.rated
             && let Err(e) = ratings::record_game(self.store.as_ref(), &written).await
         {
             tracing::warn!(game = %written.id, error = %e, "rating update lost");
         }
-        Ok(written)
+        Ok(self.applied(Some(before), written))
+    }
+
+    /// Stores a new game.
+    async fn stored(&self, game: &Game) -> Result<Applied, GameError> {
+        let created = self.store.create(game).await?;
+        Ok(self.applied(None, created))
+    }
+
+    /// What a write did, told to the observers.
+    fn applied(&self, before: Option<&Game>, written: Game) -> Applied {
+        let applied = Applied::between(before, written);
+        let observers = self.observers.read().unwrap_or_else(|p| p.into_inner()).clone();
+        for observer in observers {
+            observer(&applied);
+        }
+        applied
+    }
+
+    /// Calls `observer` with every change this service writes, in the process that writes it
+    /// (changes made by other processes sharing the store come through
+    /// [`subscribe_all`](Self::subscribe_all)).
+    pub fn observe(&self, observer: impl Fn(&Applied) + Send + Sync + 'static) {
+        self.observers.write().unwrap_or_else(|p| p.into_inner()).push(Arc::new(observer));
     }
 
     /// Writes a move the rules have played into the stored game and applies the end-of-game

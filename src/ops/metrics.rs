@@ -12,6 +12,8 @@ use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
 use std::sync::{Mutex, OnceLock};
 use std::time::Duration;
 
+use crate::game::service::{Applied, Event};
+
 use axum::Router;
 use axum::http::header;
 use axum::response::IntoResponse;
@@ -168,6 +170,16 @@ impl Metrics {
 
     pub fn game_ended(&self) {
         self.games_ended.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// Counts the games a change started or ended (a game service observer).
+    pub fn count_games(&self, applied: &Applied) {
+        if applied.events.contains(&Event::Created) && !applied.is_over() {
+            self.game_started();
+        }
+        if applied.ended() {
+            self.game_ended();
+        }
     }
 
     /// Marks an update as being handled until the guard is dropped (for the shutdown wait).

@@ -1,11 +1,10 @@
 //! Running damas in production: the HTTP listener and its limits, metrics, the webhook endpoint
-//! with de-duplication, the store wrapper that reports outages, and per-user rate limiting.
+//! with de-duplication, the background connection to Redis, and per-user rate limiting.
 
 pub mod connect;
 pub mod http;
 pub mod limit;
 pub mod metrics;
-pub mod store;
 pub mod webhook;
 
 use std::ops::ControlFlow;
@@ -23,6 +22,7 @@ use crate::bot::i18n::{self, t};
 pub fn observe() {
     crate::engine::observe_searches(|level, elapsed| metrics::global().engine_think(level as u8, elapsed));
     crate::render::observe_renders(|elapsed| metrics::global().render(elapsed));
+    crate::game::store::observe_outages(|| metrics::global().store_error());
 }
 
 /// The process-wide per-user limiter of updates.

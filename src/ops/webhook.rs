@@ -30,7 +30,7 @@ use tokio::sync::watch;
 
 use super::metrics;
 use crate::config::{Config, Secret};
-use crate::game::GameStore;
+use crate::game::KeyValues;
 
 /// The header Telegram fills with the `secret_token` given to setWebhook.
 pub const SECRET_HEADER: &str = "x-telegram-bot-api-secret-token";
@@ -42,7 +42,7 @@ const DONE_TTL: Duration = Duration::from_secs(24 * 3600);
 pub struct Target {
     pub handler: UpdateHandler<anyhow::Error>,
     pub deps: teloxide::dptree::di::DependencyMap,
-    pub store: Arc<dyn GameStore>,
+    pub store: Arc<dyn KeyValues>,
 }
 
 pub type TargetSlot = Arc<OnceLock<Target>>;

@@ -239,7 +239,7 @@ pub(super) fn bearer(headers: &HeaderMap) -> Option<&str> {
 /// The session behind `token`, once the user's request rate allows another request.
 pub(super) async fn session_of(state: &AppState, token: Option<&str>) -> ApiResult<Session> {
     let token = token.ok_or_else(|| ApiError::unauthorized("a session token is required"))?;
-    let store = games(state)?.store();
+    let store = games(state)?.key_values();
     let who = session::lookup(store.as_ref(), token)
         .await?
         .ok_or_else(|| ApiError::unauthorized("the session is unknown or has expired"))?;
@@ -330,7 +330,7 @@ struct SessionUser {
 }
 
 async fn issue(state: &AppState, who: Session, start_game: Option<GameId>) -> ApiResult<Response> {
-    let token = session::create(games(state)?.store().as_ref(), &who).await?;
+    let token = session::create(games(state)?.key_values().as_ref(), &who).await?;
     let user = SessionUser { id: who.user.0, name: who.name, guest: who.guest, lang: who.lang };
     Ok(no_store(SessionReply { token, user, expires_in: session::TTL.as_secs(), start_game }))
 }

@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
-use crate::game::{GameStore, StoreError, UserId};
+use crate::game::{KeyValues, StoreError, UserId};
 
 /// How long a session token is valid.
 pub const TTL: Duration = Duration::from_secs(6 * 3600);
@@ -50,7 +50,7 @@ fn key(token: &str) -> String {
 }
 
 /// Stores `session` and returns its new token.
-pub async fn create(store: &dyn GameStore, session: &Session) -> Result<String, StoreError> {
+pub async fn create(store: &dyn KeyValues, session: &Session) -> Result<String, StoreError> {
     let token = hex::encode(rand::random::<[u8; 32]>());
     let value = serde_json::to_string(session).map_err(|e| StoreError::Corrupt(e.to_string()))?;
     store.kv_set(&key(&token), &value, TTL).await?;
@@ -58,7 +58,7 @@ pub async fn create(store: &dyn GameStore, session: &Session) -> Result<String, 
 }
 
 /// The session behind `token`; `None` for unknown, expired or malformed tokens.
-pub async fn lookup(store: &dyn GameStore, token: &str) -> Result<Option<Session>, StoreError> {
+pub async fn lookup(store: &dyn KeyValues, token: &str) -> Result<Option<Session>, StoreError> {
     if token.len() != TOKEN_LEN || !token.bytes().all(|b| b.is_ascii_hexdigit()) {
         return Ok(None);
     }

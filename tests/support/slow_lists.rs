@@ -1,5 +1,6 @@
 //! A store that pauses after every listing of a user's or a chat's games, which widens the
-//! window between a limit check and the write it allows the way a slow network would.
+//! window between a limit check and the write it allows the way a slow network would. Only the
+//! game records pause; the other aggregates are passed through.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -9,7 +10,7 @@ use tokio::sync::broadcast;
 
 use damas::game::ratings::{RatingEntry, RatingScope};
 use damas::game::store::StoreError;
-use damas::game::{ChatId, Game, GameEvent, GameId, GameStore, UserId};
+use damas::game::{ChatId, Game, GameEvent, GameFeed, GameId, GameRecords, GameStore, KeyValues, RatingBook, UserId};
 use damas::rules::VariantId;
 
 /// Delegates to a store, pausing before every listing.
@@ -18,7 +19,7 @@ pub struct SlowLists(pub Arc<dyn GameStore>);
 const PAUSE: Duration = Duration::from_millis(20);
 
 #[async_trait]
-impl GameStore for SlowLists {
+impl GameRecords for SlowLists {
     async fn get(&self, id: &GameId) -> Result<Game, StoreError> {
         self.0.get(id).await
     }
@@ -47,12 +48,20 @@ impl GameStore for SlowLists {
     async fn due(&self, now: i64, limit: usize) -> Result<Vec<GameId>, StoreError> {
         self.0.due(now, limit).await
     }
+}
+
+#[async_trait]
+impl GameFeed for SlowLists {
     async fn subscribe(&self, id: &GameId) -> Result<broadcast::Receiver<GameEvent>, StoreError> {
         self.0.subscribe(id).await
     }
     async fn subscribe_all(&self) -> Result<broadcast::Receiver<GameEvent>, StoreError> {
         self.0.subscribe_all().await
     }
+}
+
+#[async_trait]
+impl KeyValues for SlowLists {
     async fn claim_once(&self, key: &str, ttl: Duration) -> Result<bool, StoreError> {
         self.0.claim_once(key, ttl).await
     }
@@ -80,6 +89,10 @@ impl GameStore for SlowLists {
     async fn kv_raise(&self, key: &str, value: u64, ttl: Duration) -> Result<bool, StoreError> {
         self.0.kv_raise(key, value, ttl).await
     }
+}
+
+#[async_trait]
+impl RatingBook for SlowLists {
     async fn rating(
         &self,
         scope: RatingScope,

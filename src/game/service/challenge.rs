@@ -5,7 +5,7 @@
 //! A limit check and the write it allows run under a lock per user and per chat kept in the store,
 //! so concurrent requests, even on different processes, cannot together exceed a limit.
 
-use super::{GameError, GameService, NewGame, abort};
+use super::{Applied, GameError, GameService, NewGame, abort};
 use crate::game::model::{ChatId, Game, GameId, Player, Status, UserId};
 use crate::game::now_unix;
 use crate::game::ratings::{RatingEntry, RatingScope};
@@ -92,7 +92,7 @@ fn is_running(game: &Game) -> bool {
 
 impl GameService {
     /// Posts a challenge, within the limits.
-    pub async fn issue_challenge(&self, c: Challenge, limits: &Limits) -> Result<Game, GameError> {
+    pub async fn issue_challenge(&self, c: Challenge, limits: &Limits) -> Result<Applied, GameError> {
         if c.opponent.as_ref().is_some_and(|(id, _)| *id == c.user) {
             return Err(GameError::OwnChallenge);
         }
@@ -104,13 +104,13 @@ impl GameService {
         .await
     }
 
-    async fn post_challenge(&self, c: Challenge) -> Result<Game, GameError> {
+    async fn post_challenge(&self, c: Challenge) -> Result<Applied, GameError> {
         let color = c.color.unwrap_or_else(|| if rand::random::<bool>() { Color::White } else { Color::Black });
         let me = Player::Human { id: c.user, name: c.name.clone() };
         let (white, black) = if color == Color::White { (me, Player::Open) } else { (Player::Open, me) };
         let mut game = self.prepare(NewGame { variant: c.variant, white, black, fen: c.fen, chat: c.chat }).await?;
         game.invited = c.opponent.map(|(id, name)| Player::Human { id, name });
-        Ok(self.store.create(&game).await?)
+        self.stored(&game).await
     }
 
     /// Takes the open seat of a challenge, within the limits (the acceptor's games, the chat's games).
@@ -120,7 +120,7 @@ impl GameService {
         user: UserId,
         name: &str,
         limits: &Limits,
-    ) -> Result<Game, GameError> {
+    ) -> Result<Applied, GameError> {
         let game = self.store.get(id).await?;
         if game.status != Status::Waiting {
             return Err(if game.is_over() { GameError::GameOver } else { GameError::SeatTaken });
@@ -243,7 +243,7 @@ impl GameService {
     }
 
     /// The invited person turns a challenge down: it ends without a game.
-    pub async fn decline_challenge(&self, id: &GameId, user: UserId) -> Result<Game, GameError> {
+    pub async fn decline_challenge(&self, id: &GameId, user: UserId) -> Result<Applied, GameError> {
         let game = self.store.get(id).await?;
         if game.status != Status::Waiting {
             return Err(if game.is_over() { GameError::GameOver } else { GameError::SeatTaken });
@@ -253,11 +253,11 @@ impl GameService {
         }
         let mut next = game.clone();
         abort(&mut next, now_unix());
-        self.commit(next, game.version).await
+        self.commit(next, &game).await
     }
 
     /// The challenger withdraws a challenge nobody has accepted yet.
-    pub async fn cancel_challenge(&self, id: &GameId, user: UserId) -> Result<Game, GameError> {
+    pub async fn cancel_challenge(&self, id: &GameId, user: UserId) -> Result<Applied, GameError> {
         let game = self.store.get(id).await?;
         if game.status != Status::Waiting {
             return Err(if game.is_over() { GameError::GameOver } else { GameError::SeatTaken });
@@ -267,7 +267,7 @@ impl GameService {
         }
         let mut next = game.clone();
         abort(&mut next, now_unix());
-        self.commit(next, game.version).await
+        self.commit(next, &game).await
     }
 
     /// Unfinished games of a chat, most recently changed first.

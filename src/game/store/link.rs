@@ -48,7 +48,7 @@ fn bad_url(why: &str) -> StoreError {
 }
 
 pub(super) fn unavailable(e: redis::RedisError) -> StoreError {
-    StoreError::Unavailable(e.to_string())
+    super::outage(e.to_string())
 }
 
 fn decoded(part: &str) -> Result<String, StoreError> {
@@ -195,7 +195,7 @@ async fn manage(client: redis::Client) -> Result<ConnectionManager, StoreError> 
         .set_number_of_retries(2);
     tokio::time::timeout(CONNECT_TIMEOUT * 3, ConnectionManager::new_with_config(client, config))
         .await
-        .map_err(|_| StoreError::Unavailable("timed out connecting to Redis".to_owned()))?
+        .map_err(|_| super::outage("timed out connecting to Redis".to_owned()))?
         .map_err(unavailable)
 }
 
@@ -207,7 +207,7 @@ impl Watched {
         };
         tokio::time::timeout(CONNECT_TIMEOUT, ask)
             .await
-            .map_err(|_| StoreError::Unavailable("timed out asking the Sentinels for the master".to_owned()))?
+            .map_err(|_| super::outage("timed out asking the Sentinels for the master".to_owned()))?
             .map_err(unavailable)
     }
 }

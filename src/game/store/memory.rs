@@ -10,7 +10,8 @@ use tokio::sync::broadcast;
 
 use super::channels::Channels;
 use super::{
-    GameEvent, GameStore, Retention, StoreError, active_in_chat, active_with_user, finished_with_user, newest_first,
+    GameEvent, GameFeed, GameRecords, KeyValues, RatingBook, Retention, StoreError, active_in_chat, active_with_user,
+    finished_with_user, newest_first,
 };
 use crate::game::VariantId;
 use crate::game::model::{ChatId, Game, GameId, UserId};
@@ -194,7 +195,7 @@ impl Inner {
 }
 
 #[async_trait]
-impl GameStore for MemoryStore {
+impl GameRecords for MemoryStore {
     async fn get(&self, id: &GameId) -> Result<Game, StoreError> {
         self.lock().live(id, Instant::now()).cloned().ok_or(StoreError::NotFound)
     }
@@ -258,7 +259,10 @@ impl GameStore for MemoryStore {
         let inner = self.lock();
         Ok(inner.deadlines.iter().take_while(|(d, _)| *d <= now).take(limit).map(|(_, id)| id.clone()).collect())
     }
+}
 
+#[async_trait]
+impl GameFeed for MemoryStore {
     async fn subscribe(&self, id: &GameId) -> Result<broadcast::Receiver<GameEvent>, StoreError> {
         Ok(self.lock().channels.subscribe(id))
     }
@@ -267,7 +271,10 @@ impl GameStore for MemoryStore {
         let mut inner = self.lock();
         Ok(inner.all.get_or_insert_with(|| broadcast::channel(ALL_CAPACITY).0).subscribe())
     }
+}
 
+#[async_trait]
+impl KeyValues for MemoryStore {
     async fn claim_once(&self, key: &str, ttl: Duration) -> Result<bool, StoreError> {
         let now = Instant::now();
         let mut inner = self.lock();
@@ -334,7 +341,10 @@ impl GameStore for MemoryStore {
         inner.values.insert(key, (value.to_string(), now + ttl));
         Ok(true)
     }
+}
 
+#[async_trait]
+impl RatingBook for MemoryStore {
     async fn rating(
         &self,
         scope: RatingScope,

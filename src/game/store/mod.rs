@@ -41,6 +41,22 @@ pub enum StoreError {
     Corrupt(String),
 }
 
+static OUTAGE_OBSERVER: std::sync::OnceLock<fn()> = std::sync::OnceLock::new();
+
+/// Registers the function told of every store call that failed for want of the storage (Redis
+/// down or not connected yet, a timeout), for the metrics. Only the first registration counts.
+pub fn observe_outages(observer: fn()) -> bool {
+    OUTAGE_OBSERVER.set(observer).is_ok()
+}
+
+/// The error of a call the storage could not answer, reported to the outage observer.
+pub(crate) fn outage(detail: String) -> StoreError {
+    if let Some(observer) = OUTAGE_OBSERVER.get() {
+        observer();
+    }
+    StoreError::Unavailable(detail)
+}
+
 /// Sent to subscribers after every successful create or put of a game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GameEvent {
@@ -82,9 +98,10 @@ impl Retention {
     }
 }
 
-/// Storage of games, ratings and the small keyed values the front ends need.
+/// The game records: the truth about every game, written by compare-and-set on its version, and
+/// the listings kept beside them.
 #[async_trait]
-pub trait GameStore: Send + Sync {
+pub trait GameRecords: Send + Sync {
     /// The stored game; `NotFound` when absent or expired.
     async fn get(&self, id: &GameId) -> Result<Game, StoreError>;
 
@@ -109,14 +126,23 @@ pub trait GameStore: Send + Sync {
 
     /// Ids of active games whose clock deadline is at or before `now` (for the sweeper).
     async fn due(&self, now: i64, limit: usize) -> Result<Vec<GameId>, StoreError>;
+}
 
+/// The change notifications of the game records.
+#[async_trait]
+pub trait GameFeed: Send + Sync {
     /// Change notifications for one game, delivered for writes made after this call returns.
     async fn subscribe(&self, id: &GameId) -> Result<broadcast::Receiver<GameEvent>, StoreError>;
 
     /// Change notifications for every game (from every process sharing the store), delivered for
     /// writes made after this call returns. A receiver that falls behind misses events (`Lagged`).
     async fn subscribe_all(&self) -> Result<broadcast::Receiver<GameEvent>, StoreError>;
+}
 
+/// Small short-lived values under string keys: sessions, de-duplication marks, the front ends'
+/// remembered facts, puzzle runs.
+#[async_trait]
+pub trait KeyValues: Send + Sync {
     /// Marks `key` as seen for `ttl`; true the first time, false while the mark lives. For
     /// de-duplicating webhook deliveries and double taps.
     async fn claim_once(&self, key: &str, ttl: Duration) -> Result<bool, StoreError>;
@@ -144,7 +170,11 @@ pub trait GameStore: Send + Sync {
     /// A number that only moves forward (same key space as `kv_set`): sets `key` to `value` for
     /// `ttl` when it is absent, expired, not a number, or smaller. True when written.
     async fn kv_raise(&self, key: &str, value: u64, ttl: Duration) -> Result<bool, StoreError>;
+}
 
+/// The players' ratings, per scope and variant, and the leaderboards read from them.
+#[async_trait]
+pub trait RatingBook: Send + Sync {
     async fn rating(
         &self,
         scope: RatingScope,
@@ -186,6 +216,12 @@ pub trait GameStore: Send + Sync {
         n: usize,
     ) -> Result<Vec<RatingEntry>, StoreError>;
 }
+
+/// Everything a process keeps: what [`MemoryStore`] and [`RedisStore`] implement. Code that needs
+/// one aggregate asks for that trait alone (`Arc<dyn GameStore>` coerces to any of them).
+pub trait GameStore: GameRecords + GameFeed + KeyValues + RatingBook {}
+
+impl<T: GameRecords + GameFeed + KeyValues + RatingBook + ?Sized> GameStore for T {}
 
 /// Whether the listed game still belongs to the user's active list (index entries are hints).
 pub(crate) fn active_with_user(game: &Game, user: UserId) -> bool {

@@ -19,7 +19,8 @@ use tokio::sync::{OnceCell, broadcast, oneshot};
 use super::channels::Channels;
 use super::link::{CONNECT_TIMEOUT, Link, RedisTarget, unavailable};
 use super::{
-    GameEvent, GameStore, Retention, StoreError, active_in_chat, active_with_user, finished_with_user, newest_first,
+    GameEvent, GameFeed, GameRecords, KeyValues, RatingBook, Retention, StoreError, active_in_chat, active_with_user,
+    finished_with_user, newest_first,
 };
 use crate::game::VariantId;
 use crate::game::model::{ChatId, Game, GameId, UserId};
@@ -100,7 +101,9 @@ return 1
 ";
 
 pub struct RedisStore {
-    link: Arc<Link>,
+    /// Set once connected: a store made with [`RedisStore::unconnected`] fails every call as
+    /// `Unavailable` until [`RedisStore::attach`] gives it its link.
+    link: std::sync::OnceLock<Arc<Link>>,
     prefix: String,
     retention: Retention,
     create: Script,
@@ -137,8 +140,16 @@ impl RedisStore {
         prefix: &str,
         retention: Retention,
     ) -> Result<RedisStore, StoreError> {
-        Ok(RedisStore {
-            link: Link::connect(target).await?,
+        let store = RedisStore::unconnected(prefix, retention);
+        store.attach(Link::connect(target).await?);
+        Ok(store)
+    }
+
+    /// A store without a link to Redis yet: it answers every call with `Unavailable` until
+    /// [`attach`](Self::attach), so a process can start before Redis is reachable.
+    pub fn unconnected(prefix: &str, retention: Retention) -> RedisStore {
+        RedisStore {
+            link: std::sync::OnceLock::new(),
             prefix: prefix.to_owned(),
             retention,
             create: Script::new(CREATE_LUA),
@@ -147,13 +158,26 @@ impl RedisStore {
             kv_cas: Script::new(KV_CAS_LUA),
             kv_raise: Script::new(KV_RAISE_LUA),
             dispatcher: OnceCell::new(),
-        })
+        }
+    }
+
+    /// Gives an unconnected store its link; false (and the link unused) if it had one already.
+    pub fn attach(&self, link: Arc<Link>) -> bool {
+        self.link.set(link).is_ok()
     }
 
     /// The store's link to Redis (multiplexed, reconnecting, following the master), for other
-    /// small uses of the same Redis such as the shared rate limit.
-    pub fn link(&self) -> Arc<Link> {
-        Arc::clone(&self.link)
+    /// small uses of the same Redis such as the shared rate limit. `None` until connected.
+    pub fn link(&self) -> Option<Arc<Link>> {
+        self.link.get().cloned()
+    }
+
+    fn connected(&self) -> Result<&Arc<Link>, StoreError> {
+        self.link.get().ok_or_else(|| super::outage("not connected to Redis yet".to_owned()))
+    }
+
+    fn connection(&self) -> Result<redis::aio::ConnectionManager, StoreError> {
+        Ok(self.connected()?.connection())
     }
 
     fn game_key(&self, id: &GameId) -> String {
@@ -208,7 +232,7 @@ impl RedisStore {
         for id in ids {
             pipe.cmd("HMGET").arg(self.game_key(id)).arg("v").arg("data");
         }
-        let mut con = self.link.connection();
+        let mut con = self.connection()?;
         let rows: Vec<(Option<u64>, Option<String>)> = pipe.query_async(&mut con).await.map_err(unavailable)?;
         ids.iter().zip(rows).map(|(id, (v, data))| Ok((id.clone(), Self::decode(id, v, data)?))).collect()
     }
@@ -224,7 +248,7 @@ impl RedisStore {
             }
         }
         if !gone.is_empty() {
-            let mut con = self.link.connection();
+            let mut con = self.connection()?;
             let cmd = if key.ends_with(":history") { "ZREM" } else { "SREM" };
             redis::cmd(cmd)
                 .arg(key)
@@ -256,7 +280,7 @@ impl RedisStore {
             // sweeper look early, never late.
             pipe.cmd("ZADD").arg(self.deadlines_key()).arg("LT").arg(deadline).arg(game.id.as_str()).ignore();
         }
-        let mut con = self.link.connection();
+        let mut con = self.connection()?;
         pipe.query_async::<()>(&mut con).await.map_err(unavailable)
     }
 
@@ -290,7 +314,7 @@ impl RedisStore {
                 pipe.srem(self.chat_active_key(chat), game.id.as_str()).ignore();
             }
         }
-        let mut con = self.link.connection();
+        let mut con = self.connection()?;
         pipe.query_async::<()>(&mut con).await.map_err(unavailable)
     }
 
@@ -303,11 +327,18 @@ impl RedisStore {
         self.dispatcher
             .get_or_try_init(|| async {
                 let pattern = format!("{}:*:events", self.prefix);
-                let stream = subscribe_pattern(&self.link.client(), &pattern).await?;
+                let stream = subscribe_pattern(&self.connected()?.client(), &pattern).await?;
                 let senders = Arc::new(Channels::new(CHANNEL_CAPACITY));
                 let all = broadcast::channel(ALL_CAPACITY).0;
                 let (stop, stopped) = oneshot::channel();
-                tokio::spawn(listen(self.link(), pattern, stream, Arc::clone(&senders), all.clone(), stopped));
+                tokio::spawn(listen(
+                    Arc::clone(self.connected()?),
+                    pattern,
+                    stream,
+                    Arc::clone(&senders),
+                    all.clone(),
+                    stopped,
+                ));
                 Ok(Dispatcher { senders, all, _stop: stop })
             })
             .await
@@ -322,7 +353,7 @@ async fn subscribe_pattern(client: &redis::Client, pattern: &str) -> Result<redi
     };
     tokio::time::timeout(CONNECT_TIMEOUT, connect)
         .await
-        .map_err(|_| StoreError::Unavailable("timed out subscribing".to_owned()))?
+        .map_err(|_| super::outage("timed out subscribing".to_owned()))?
         .map_err(unavailable)
 }
 
@@ -379,9 +410,9 @@ fn deliver(msg: &redis::Msg, senders: &Channels, all: &broadcast::Sender<GameEve
 }
 
 #[async_trait]
-impl GameStore for RedisStore {
+impl GameRecords for RedisStore {
     async fn get(&self, id: &GameId) -> Result<Game, StoreError> {
-        let mut con = self.link.connection();
+        let mut con = self.connection()?;
         let (v, data): (Option<u64>, Option<String>) = redis::cmd("HMGET")
             .arg(self.game_key(id))
             .arg("v")
@@ -398,7 +429,7 @@ impl GameStore for RedisStore {
         let data = Self::encode(&game)?;
         let event = serde_json::to_string(&GameEvent::of(&game)).map_err(|e| StoreError::Corrupt(e.to_string()))?;
         self.index_before(&game).await?;
-        let mut con = self.link.connection();
+        let mut con = self.connection()?;
         let created: i64 = self
             .create
             .key(self.game_key(&game.id))
@@ -422,7 +453,7 @@ impl GameStore for RedisStore {
         let data = Self::encode(&game)?;
         let event = serde_json::to_string(&GameEvent::of(&game)).map_err(|e| StoreError::Corrupt(e.to_string()))?;
         self.index_before(&game).await?;
-        let mut con = self.link.connection();
+        let mut con = self.connection()?;
         let written: i64 = self
             .cas
             .key(self.game_key(&game.id))
@@ -464,13 +495,13 @@ impl GameStore for RedisStore {
                 pipe.srem(self.chat_active_key(chat), id.as_str()).ignore();
             }
         }
-        let mut con = self.link.connection();
+        let mut con = self.connection()?;
         pipe.query_async::<()>(&mut con).await.map_err(unavailable)
     }
 
     async fn active_for_user(&self, user: UserId) -> Result<Vec<Game>, StoreError> {
         let key = self.user_active_key(user);
-        let mut con = self.link.connection();
+        let mut con = self.connection()?;
         let ids: Vec<String> = con.smembers(&key).await.map_err(unavailable)?;
         let ids = ids.iter().filter_map(|s| GameId::parse(s).ok()).collect();
         let mut games = self.listed(&key, ids, |g| active_with_user(g, user)).await?;
@@ -480,7 +511,7 @@ impl GameStore for RedisStore {
 
     async fn active_for_chat(&self, chat: ChatId) -> Result<Vec<Game>, StoreError> {
         let key = self.chat_active_key(chat);
-        let mut con = self.link.connection();
+        let mut con = self.connection()?;
         let ids: Vec<String> = con.smembers(&key).await.map_err(unavailable)?;
         let ids = ids.iter().filter_map(|s| GameId::parse(s).ok()).collect();
         let mut games = self.listed(&key, ids, |g| active_in_chat(g, chat)).await?;
@@ -493,7 +524,7 @@ impl GameStore for RedisStore {
             return Ok(Vec::new());
         }
         let key = self.user_history_key(user);
-        let mut con = self.link.connection();
+        let mut con = self.connection()?;
         // Some listed games may have expired; read a few extra so the page is usually full.
         let want = limit + limit / 4 + 4;
         let ids: Vec<String> = con.zrevrange(&key, 0, want as isize - 1).await.map_err(unavailable)?;
@@ -505,7 +536,7 @@ impl GameStore for RedisStore {
     }
 
     async fn due(&self, now: i64, limit: usize) -> Result<Vec<GameId>, StoreError> {
-        let mut con = self.link.connection();
+        let mut con = self.connection()?;
         let ids: Vec<String> = redis::cmd("ZRANGE")
             .arg(self.deadlines_key())
             .arg("-inf")
@@ -519,7 +550,10 @@ impl GameStore for RedisStore {
             .map_err(unavailable)?;
         Ok(ids.iter().filter_map(|s| GameId::parse(s).ok()).collect())
     }
+}
 
+#[async_trait]
+impl GameFeed for RedisStore {
     async fn subscribe(&self, id: &GameId) -> Result<broadcast::Receiver<GameEvent>, StoreError> {
         Ok(self.dispatcher().await?.senders.subscribe(id))
     }
@@ -527,9 +561,12 @@ impl GameStore for RedisStore {
     async fn subscribe_all(&self) -> Result<broadcast::Receiver<GameEvent>, StoreError> {
         Ok(self.dispatcher().await?.all.subscribe())
     }
+}
 
+#[async_trait]
+impl KeyValues for RedisStore {
     async fn claim_once(&self, key: &str, ttl: Duration) -> Result<bool, StoreError> {
-        let mut con = self.link.connection();
+        let mut con = self.connection()?;
         let set: Option<String> = redis::cmd("SET")
             .arg(format!("{}:once:{key}", self.prefix))
             .arg(1)
@@ -543,7 +580,7 @@ impl GameStore for RedisStore {
     }
 
     async fn kv_set(&self, key: &str, value: &str, ttl: Duration) -> Result<(), StoreError> {
-        let mut con = self.link.connection();
+        let mut con = self.connection()?;
         redis::cmd("SET")
             .arg(self.kv_key(key))
             .arg(value)
@@ -555,12 +592,12 @@ impl GameStore for RedisStore {
     }
 
     async fn kv_get(&self, key: &str) -> Result<Option<String>, StoreError> {
-        let mut con = self.link.connection();
+        let mut con = self.connection()?;
         con.get(self.kv_key(key)).await.map_err(unavailable)
     }
 
     async fn kv_delete(&self, key: &str) -> Result<(), StoreError> {
-        let mut con = self.link.connection();
+        let mut con = self.connection()?;
         con.del::<_, ()>(self.kv_key(key)).await.map_err(unavailable)
     }
 
@@ -571,7 +608,7 @@ impl GameStore for RedisStore {
         new: Option<&str>,
         ttl: Duration,
     ) -> Result<bool, StoreError> {
-        let mut con = self.link.connection();
+        let mut con = self.connection()?;
         let written: i64 = self
             .kv_cas
             .key(self.kv_key(key))
@@ -595,12 +632,12 @@ impl GameStore for RedisStore {
         for key in keys {
             pipe.get(self.kv_key(key));
         }
-        let mut con = self.link.connection();
+        let mut con = self.connection()?;
         pipe.query_async(&mut con).await.map_err(unavailable)
     }
 
     async fn kv_raise(&self, key: &str, value: u64, ttl: Duration) -> Result<bool, StoreError> {
-        let mut con = self.link.connection();
+        let mut con = self.connection()?;
         let written: i64 = self
             .kv_raise
             .key(self.kv_key(key))
@@ -611,7 +648,10 @@ impl GameStore for RedisStore {
             .map_err(unavailable)?;
         Ok(written == 1)
     }
+}
 
+#[async_trait]
+impl RatingBook for RedisStore {
     async fn rating(
         &self,
         scope: RatingScope,
@@ -619,7 +659,7 @@ impl GameStore for RedisStore {
         user: UserId,
     ) -> Result<Option<RatingEntry>, StoreError> {
         let (entries, _) = self.rating_keys(scope, variant);
-        let mut con = self.link.connection();
+        let mut con = self.connection()?;
         let raw: Option<String> = con.hget(&entries, user.0).await.map_err(unavailable)?;
         raw.map(|s| serde_json::from_str(&s).map_err(|e| StoreError::Corrupt(format!("rating of {user}: {e}"))))
             .transpose()
@@ -634,7 +674,7 @@ impl GameStore for RedisStore {
             .ignore()
             .zadd(&board, entry.user.0, entry.glicko.rating)
             .ignore();
-        let mut con = self.link.connection();
+        let mut con = self.connection()?;
         pipe.query_async::<()>(&mut con).await.map_err(unavailable)
     }
 
@@ -657,7 +697,7 @@ impl GameStore for RedisStore {
             let data = serde_json::to_string(entry).map_err(|e| StoreError::Corrupt(e.to_string()))?;
             invocation.arg(entry.user.0).arg(*expected).arg(data).arg(entry.glicko.rating);
         }
-        let mut con = self.link.connection();
+        let mut con = self.connection()?;
         let written: i64 = invocation.invoke_async(&mut con).await.map_err(|e| {
             if e.to_string().contains("corrupt rating entry") {
                 StoreError::Corrupt(e.to_string())
@@ -678,7 +718,7 @@ impl GameStore for RedisStore {
             return Ok(Vec::new());
         }
         let (entries, board) = self.rating_keys(scope, variant);
-        let mut con = self.link.connection();
+        let mut con = self.connection()?;
         let users: Vec<u64> = con.zrevrange(&board, 0, n as isize - 1).await.map_err(unavailable)?;
         if users.is_empty() {
             return Ok(Vec::new());

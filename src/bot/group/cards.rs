@@ -1,0 +1,176 @@
+//! The shared card of a game between people: its language, its picture and text, posting it and
+//! editing it after a change.
+
+use teloxide::prelude::*;
+use teloxide::types::{InputFile, InputMedia, InputMediaPhoto, MessageId, ParseMode, ReplyParameters};
+
+use crate::bot::card::{self, Controls, Place};
+use crate::bot::facts::Fact;
+use crate::bot::i18n::Lang;
+use crate::bot::keyboard::Step;
+use crate::bot::telegram::{call, edit};
+use crate::bot::{Ctx, HandlerResult};
+use crate::game::{ChatId as GameChat, Game, GameId, MessageRef};
+
+/// The language a game's card is written in: the challenger's.
+pub async fn card_lang(ctx: &Ctx, game: &GameId) -> Lang {
+    card_lang_of(ctx.facts.get(Fact::CardLang(game)).await.ok().flatten().as_deref())
+}
+
+/// A card language from its stored form: English when none is stored.
+pub(super) fn card_lang_of(stored: Option<&str>) -> Lang {
+    stored.and_then(Lang::parse_word).unwrap_or(Lang::En)
+}
+
+pub async fn set_card_lang(ctx: &Ctx, game: &GameId, lang: Lang) {
+    if let Err(e) = ctx.facts.set(Fact::CardLang(game), lang.code()).await {
+        tracing::warn!(error = %e, "cannot store the card language");
+    }
+}
+
+/// `https://t.me/<bot>/<app>` when a Mini App short name is configured.
+pub fn mini_app(ctx: &Ctx) -> Option<String> {
+    let app = ctx.config.telegram.mini_app_short_name.as_deref().filter(|a| !a.is_empty())?;
+    (!ctx.username.is_empty()).then(|| format!("https://t.me/{}/{app}", ctx.username))
+}
+
+/// The picture of the game's current position on this server
+/// (`<public_url>/board/<game>/<ply>.png?v=<version>`, the version because a takeback changes what a
+/// ply shows and Telegram keeps pictures by URL), when it has a public address.
+pub fn board_url(ctx: &Ctx, game: &Game) -> Option<url::Url> {
+    let base = ctx.config.http.public_url.as_ref()?;
+    let base = base.as_str().trim_end_matches('/');
+    url::Url::parse(&format!("{base}/board/{}/{}.png?v={}", game.id, game.moves.len(), game.version)).ok()
+}
+
+pub(super) fn place_of(ctx: &Ctx, view: &MessageRef) -> Place {
+    Place { picture: matches!(view, MessageRef::Chat { .. }), mini_app: mini_app(ctx) }
+}
+
+/// How a card changes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Change {
+    /// The position changed (or the game started or ended): picture, text and keyboard.
+    Board,
+    /// Text and keyboard (an offer, a confirmation).
+    Text,
+    /// Only the keyboard (a piece picked up).
+    Keyboard,
+}
+
+/// Shows `game` on one card.
+pub async fn show_on(
+    bot: &Bot,
+    ctx: &Ctx,
+    game: &Game,
+    view: &MessageRef,
+    step: &Step,
+    controls: Controls,
+    change: Change,
+) -> HandlerResult {
+    let lang = card_lang(ctx, &game.id).await;
+    let place = place_of(ctx, view);
+    let picture = change == Change::Board;
+    let g = game.clone();
+    let s = step.clone();
+    let message = tokio::task::spawn_blocking(move || card::compose(&g, lang, &s, controls, &place, picture)).await??;
+    match view {
+        MessageRef::Chat { chat_id, message_id } => {
+            let (chat, id) = (ChatId(chat_id.0), MessageId(*message_id));
+            match (change, &message.png) {
+                (Change::Keyboard, _) => {
+                    edit(bot.edit_message_reply_markup(chat, id).reply_markup(message.markup)).await?
+                }
+                (Change::Board, Some(png)) => {
+                    let media = InputMediaPhoto::new(InputFile::memory(png.clone()).file_name("board.png"))
+                        .caption(message.caption)
+                        .parse_mode(ParseMode::Html);
+                    edit(bot.edit_message_media(chat, id, InputMedia::Photo(media)).reply_markup(message.markup))
+                        .await?
+                }
+                _ => {
+                    edit(
+                        bot.edit_message_caption(chat, id)
+                            .caption(message.caption)
+                            .parse_mode(ParseMode::Html)
+                            .reply_markup(message.markup),
+                    )
+                    .await?
+                }
+            }
+        }
+        MessageRef::Inline { inline_message_id } => {
+            let photo = crate::bot::inline::is_photo_card(ctx, inline_message_id).await;
+            let id = inline_message_id.clone();
+            match (change, photo, board_url(ctx, game)) {
+                (Change::Keyboard, _, _) => {
+                    edit(bot.edit_message_reply_markup_inline(id).reply_markup(message.markup)).await?
+                }
+                // Inline messages take no uploads: the picture goes by its URL on this server.
+                (Change::Board, true, Some(url)) => {
+                    let media =
+                        InputMediaPhoto::new(InputFile::url(url)).caption(message.caption).parse_mode(ParseMode::Html);
+                    edit(bot.edit_message_media_inline(id, InputMedia::Photo(media)).reply_markup(message.markup))
+                        .await?
+                }
+                (_, true, _) => {
+                    edit(
+                        bot.edit_message_caption_inline(id)
+                            .caption(message.caption)
+                            .parse_mode(ParseMode::Html)
+                            .reply_markup(message.markup),
+                    )
+                    .await?
+                }
+                (_, false, _) => {
+                    edit(
+                        bot.edit_message_text_inline(id, message.caption)
+                            .parse_mode(ParseMode::Html)
+                            .reply_markup(message.markup),
+                    )
+                    .await?
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Posts a new card for `game` in `chat` (as a reply to `reply_to` if given) and records it.
+pub(super) async fn post_card(
+    bot: &Bot,
+    ctx: &Ctx,
+    game: &Game,
+    chat: ChatId,
+    reply_to: Option<MessageId>,
+) -> anyhow::Result<Game> {
+    let lang = card_lang(ctx, &game.id).await;
+    let place = Place { picture: true, mini_app: mini_app(ctx) };
+    let g = game.clone();
+    let message = tokio::task::spawn_blocking(move || {
+        card::compose(&g, lang, &Step::Idle { refused: None }, Controls::Normal, &place, true)
+    })
+    .await??;
+    let sent = match message.png {
+        Some(png) => {
+            let mut request = bot
+                .send_photo(chat, InputFile::memory(png).file_name("board.png"))
+                .caption(message.caption)
+                .parse_mode(ParseMode::Html)
+                .reply_markup(message.markup);
+            if let Some(to) = reply_to {
+                request = request.reply_parameters(ReplyParameters::new(to).allow_sending_without_reply());
+            }
+            call(request).await?
+        }
+        None => {
+            call(bot.send_message(chat, message.caption).parse_mode(ParseMode::Html).reply_markup(message.markup))
+                .await?
+        }
+    };
+    let view = MessageRef::Chat { chat_id: GameChat(chat.0), message_id: sent.id.0 };
+    let game = ctx.games.add_view(&game.id, view).await?.into_game();
+    // The card just posted shows this version.
+    crate::bot::notifier::claim_card(ctx, &game).await;
+    Ok(game)
+}

@@ -1,0 +1,206 @@
+//! Games between people: challenges in groups (`/challenge`, `/retar`), the shared game card, taps
+//! from players and onlookers, moves by reply or `/m`, "your move" notices in private, `/games`
+//! and `/top`. Inline-mode games (see [`super::inline`]) share the card and the tap handling.
+//!
+//! Only the two players can change a game: anybody else's tap is answered with a short notice and
+//! nothing else happens. The service decides everything; these functions read the request, call
+//! it and show the card.
+
+use std::sync::Arc;
+
+use teloxide::prelude::*;
+use teloxide::types::{Message, ParseMode, ReplyParameters};
+
+use super::command::GroupAction;
+use super::handlers::Who;
+use super::i18n::{Lang, t, tf};
+use super::telegram::call;
+use super::views::{self, escape};
+use super::{Ctx, HandlerResult};
+use crate::game::engine_gate::Busy;
+use crate::game::service::{GameError, LimitKind, Limits};
+use crate::game::{ChatId as GameChat, Game, MessageRef, Status, UserId};
+
+mod cards;
+mod challenge;
+mod listings;
+mod notice;
+mod taps;
+
+pub use cards::{Change, board_url, card_lang, mini_app, set_card_lang, show_on};
+pub use challenge::{challenge, on_variant_chosen};
+pub use listings::{games, rating_lines, top};
+pub use notice::notify_turn;
+pub use taps::{answer, is_people_game, on_board, on_card_button, owns_board};
+
+/// A request in a message this module handles.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Request {
+    Challenge(Vec<String>),
+    Games,
+    Top(Vec<String>),
+    Daily(Vec<String>),
+    /// A move typed in a group: after `/m`, or as a reply to a card (`card` is the message replied to).
+    Move {
+        text: String,
+        card: Option<i32>,
+    },
+}
+
+/// Reads a command of this module; `None` for everything else.
+pub fn parse(text: &str, bot_username: &str) -> Option<(String, Vec<String>)> {
+    let rest = text.trim().strip_prefix('/')?;
+    let mut words = rest.split_whitespace();
+    let head = words.next()?;
+    let (name, target) = match head.split_once('@') {
+        Some((name, target)) => (name, Some(target)),
+        None => (head, None),
+    };
+    if target.is_some_and(|t| !t.eq_ignore_ascii_case(bot_username)) {
+        return None;
+    }
+    Some((name.to_lowercase(), words.map(str::to_string).collect()))
+}
+
+fn request_of(msg: &Message, bot_username: &str) -> Option<Request> {
+    let text = msg.text()?;
+    let group = !msg.chat.is_private();
+    if let Some((name, args)) = parse(text, bot_username) {
+        return match (super::command::group_action(&name), name.as_str()) {
+            (Some(GroupAction::Challenge), _) => Some(Request::Challenge(args)),
+            (Some(GroupAction::Games), _) => Some(Request::Games),
+            (Some(GroupAction::Top), _) => Some(Request::Top(args)),
+            (Some(GroupAction::Daily), _) => Some(Request::Daily(args)),
+            (None, "m" | "move" | "mover" | "jugada") if group && !args.is_empty() => {
+                let card = msg.reply_to_message().map(|r| r.id.0);
+                Some(Request::Move { text: args.join(" "), card })
+            }
+            _ => None,
+        };
+    }
+    // In groups the bot only sees commands and replies to its own messages: a reply to a card is a move.
+    let reply = msg.reply_to_message()?;
+    let to_us = reply
+        .from
+        .as_ref()
+        .is_some_and(|u| u.is_bot && u.username.as_deref().is_some_and(|n| n.eq_ignore_ascii_case(bot_username)));
+    (group && to_us).then(|| Request::Move { text: text.trim().to_string(), card: Some(reply.id.0) })
+}
+
+/// The filter of the handler tree: the messages this module answers.
+pub async fn request(msg: Message, ctx: Arc<Ctx>) -> Option<Request> {
+    msg.from.as_ref()?;
+    request_of(&msg, &ctx.username)
+}
+
+pub async fn on_request(bot: Bot, msg: Message, request: Request, ctx: Arc<Ctx>) -> HandlerResult {
+    let Some(user) = msg.from.as_ref() else {
+        return Ok(());
+    };
+    let who = ctx.who(user, msg.chat.id).await;
+    match request {
+        Request::Challenge(args) => challenge(&bot, &ctx, &who, &msg, &args).await,
+        Request::Games => games(&bot, &ctx, &who).await,
+        Request::Top(args) => top(&bot, &ctx, &who, msg.chat.is_private(), &args).await,
+        Request::Daily(args) => super::daily::command(&bot, &ctx, &who, &msg, &args).await,
+        Request::Move { text, card } => typed_move(&bot, &ctx, &who, &msg, &text, card).await,
+    }
+}
+
+fn me(who: &Who) -> UserId {
+    UserId(who.user)
+}
+
+fn limits(ctx: &Ctx) -> Limits {
+    Limits::from_config(&ctx.config.limits)
+}
+
+async fn say(bot: &Bot, who: &Who, text: String) -> HandlerResult {
+    call(bot.send_message(who.chat, text).parse_mode(ParseMode::Html)).await?;
+    Ok(())
+}
+
+/// Answers in the group as a reply to the user's message, so it is clear who is meant.
+async fn reply(bot: &Bot, msg: &Message, text: String) -> HandlerResult {
+    call(
+        bot.send_message(msg.chat.id, text)
+            .parse_mode(ParseMode::Html)
+            .reply_parameters(ReplyParameters::new(msg.id).allow_sending_without_reply()),
+    )
+    .await?;
+    Ok(())
+}
+
+/// The text for a refusal of the service.
+pub fn refusal(lang: Lang, error: &GameError) -> String {
+    match error {
+        GameError::Move(e) => views::explain(lang, e),
+        GameError::GameOver => t(lang, "reason-game-over"),
+        GameError::NotYourTurn => t(lang, "group-not-your-turn"),
+        GameError::NotAPlayer => t(lang, "group-not-your-game"),
+        GameError::Stale => t(lang, "game-board-changed"),
+        GameError::NotFound => t(lang, "game-gone"),
+        GameError::NotStarted => t(lang, "group-not-started"),
+        GameError::SeatTaken => t(lang, "challenge-taken"),
+        GameError::OwnChallenge => t(lang, "challenge-own"),
+        GameError::NotInvited => t(lang, "challenge-not-invited"),
+        GameError::AlreadyOffered => t(lang, "game-already-offered"),
+        GameError::NoOffer => t(lang, "group-no-offer"),
+        GameError::NotOver => t(lang, "game-not-over"),
+        GameError::NothingToTakeBack => t(lang, "game-nothing-to-undo"),
+        GameError::Invalid(detail) => tf(lang, "game-bad-position", &[("detail", &escape(detail))]),
+        GameError::Busy(Busy::Queue) => t(lang, "engine-busy"),
+        GameError::Busy(Busy::User) => t(lang, "engine-busy-user"),
+        GameError::TooComplex => t(lang, "game-too-complex"),
+        GameError::Limit(kind) => match kind {
+            LimitKind::OpenPerUser(n) => tf(lang, "limit-open-user", &[("n", n)]),
+            LimitKind::GamesPerUser(n) => tf(lang, "limit-games-user", &[("n", n)]),
+            LimitKind::OpenPerChat(n) => tf(lang, "limit-open-chat", &[("n", n)]),
+            LimitKind::GamesPerChat(n) => tf(lang, "limit-games-chat", &[("n", n)]),
+        },
+        other => {
+            tracing::error!(error = %other, "game request failed");
+            t(lang, "error-generic")
+        }
+    }
+}
+
+async fn typed_move(bot: &Bot, ctx: &Ctx, who: &Who, msg: &Message, text: &str, card: Option<i32>) -> HandlerResult {
+    let here = ctx.games.in_chat(GameChat(who.chat.0)).await?;
+    let on_card = |g: &&Game| {
+        card.is_some_and(|id| g.views.iter().any(|v| matches!(v, MessageRef::Chat { chat_id, message_id } if chat_id.0 == who.chat.0 && *message_id == id)))
+    };
+    let game = match here.iter().find(on_card) {
+        Some(g) => Some(g),
+        // Without a card: the user's game here where it is their turn, else any of theirs.
+        None if card.is_none() => here
+            .iter()
+            .filter(|g| g.status == Status::Active && !g.colors_of(me(who)).is_empty())
+            .max_by_key(|g| (g.player(g.turn).user() == Some(me(who)), g.updated)),
+        None => None,
+    };
+    let Some(game) = game else {
+        // A reply to some other message of the bot is conversation, not a move.
+        return if card.is_none() { reply(bot, msg, t(who.lang, "group-no-game-here")).await } else { Ok(()) };
+    };
+    match ctx.games.play(&game.id, me(who), text, None).await {
+        Ok(next) => {
+            super::notifier::applied(bot, ctx, &next).await;
+            Ok(())
+        }
+        Err(e) => reply(bot, msg, refusal(who.lang, &e)).await,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn commands_of_this_module() {
+        assert_eq!(parse("/retar inglesas", "b"), Some(("retar".into(), vec!["inglesas".into()])));
+        assert_eq!(parse("/challenge@DamasBot", "damasbot"), Some(("challenge".into(), vec![])));
+        assert_eq!(parse("/challenge@other", "damasbot"), None);
+        assert_eq!(parse("hello", "b"), None);
+    }
+}
