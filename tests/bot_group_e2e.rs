@@ -424,6 +424,11 @@ async fn card_follows_the_mini_app(env: &[(&str, &str)], two_processes: bool) {
     tokio::time::sleep(Duration::from_millis(1500)).await;
     let edits = |n: usize| fake.calls().iter().skip(n).filter(|c| c.method.starts_with("editMessage")).count();
     assert_eq!(edits(n), 1, "exactly one edit of the card for the move");
+    // The move came from the Mini App, and Bob hears of it in private all the same, once.
+    let notices = |n: usize, user: &TestUser| {
+        fake.calls().iter().skip(n).filter(|c| c.method == "sendMessage" && c.chat_id() == Some(user.id)).count()
+    };
+    assert_eq!(notices(n, &bob), 1, "one 'your move' notice for a move made in the Mini App");
 
     // Bob answers on the card as usual: one edit, and the listener adds none.
     let position = position.play(&position.parse_move(&text).unwrap());
@@ -433,6 +438,7 @@ async fn card_follows_the_mini_app(env: &[(&str, &str)], two_processes: bool) {
     card_at(&fake, id, 2).await;
     tokio::time::sleep(Duration::from_millis(1500)).await;
     assert_eq!(edits(n), 1, "a move on the card is shown once");
+    assert_eq!(notices(n, &ann), 1, "and told to the opponent once");
 
     // Ann resigns in the Mini App: the card shows the result.
     let reply = http

@@ -467,6 +467,9 @@ async fn an_instance_started_before_redis_waits_for_it() {
     let game = game_where(&store, &ada, "the new game in Redis", |g| g.moves.is_empty()).await;
     assert_eq!(deliver(addr, &update).await, 200);
     assert_eq!(store.active_for_user(UserId(ada.id as u64)).await.unwrap().len(), 1);
+    let m = metrics(addr).await;
+    assert_eq!(sample(&m, "damas_games_started_total"), Some(1.0), "{m}");
+    let errors_before = sample(&m, "damas_store_errors_total").unwrap_or(0.0);
 
     // Redis goes away again: readiness follows, liveness stays, and deliveries are refused.
     redis.kill();
@@ -478,6 +481,8 @@ async fn an_instance_started_before_redis_waits_for_it() {
     assert_eq!(status_of(format!("http://{addr}/healthz")).await, Some(200));
     fake.send_text(&ada, &first_move(&game));
     assert_eq!(deliver_next_status(&fake, addr).await, 503);
+    let m = metrics(addr).await;
+    assert!(sample(&m, "damas_store_errors_total").unwrap_or(0.0) > errors_before, "the outage is counted:\n{m}");
     assert!(damas.try_status().is_none(), "{}", damas.log());
     let status = damas.terminate();
     assert!(status.success(), "{status:?}\n{}", damas.log());

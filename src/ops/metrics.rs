@@ -323,6 +323,32 @@ mod tests {
     }
 
     #[test]
+    fn games_are_counted_from_what_the_service_did() {
+        use crate::game::{EndReason, Game, GameId, GameResult, Player, Status, UserId, VariantId};
+        let m = Metrics::default();
+        let start = crate::rules::Position::start(VariantId::English);
+        let ann = Player::Human { id: UserId(1), name: "Ann".into() };
+        let game = Game::new(
+            GameId::random(),
+            VariantId::English,
+            start.to_fen(),
+            start.side_to_move(),
+            ann,
+            Player::Engine { level: 1 },
+            0,
+        );
+        m.count_games(&Applied::between(None, game.clone()));
+        let mut over = game.clone();
+        over.status = Status::Finished;
+        over.result = Some(GameResult { winner: None, reason: EndReason::DrawAgreed });
+        m.count_games(&Applied::between(Some(&game), over.clone()));
+        // Writing the finished game again (a rematch offer) ends nothing.
+        m.count_games(&Applied::between(Some(&over), over.clone()));
+        assert_eq!(m.games_started.load(Ordering::Relaxed), 1);
+        assert_eq!(m.games_ended.load(Ordering::Relaxed), 1);
+    }
+
+    #[test]
     fn exposition_has_every_family_with_labels() {
         let m = Metrics::default();
         m.update("message");
