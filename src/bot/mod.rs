@@ -14,9 +14,12 @@ pub use crate::i18n;
 pub mod inline;
 pub mod keyboard;
 pub mod notifier;
+pub mod pdn;
 pub mod play;
 pub mod prefs;
+pub mod present;
 pub mod puzzle;
+pub mod refusal;
 pub mod telegram;
 pub mod views;
 

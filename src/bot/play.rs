@@ -7,8 +7,7 @@ use std::time::Duration;
 
 use teloxide::prelude::*;
 use teloxide::types::{
-    CallbackQuery, ChatAction, InlineKeyboardButton, InlineKeyboardMarkup, InputFile, InputMedia, InputMediaPhoto,
-    MessageId, ParseMode, WebAppInfo,
+    CallbackQuery, ChatAction, InlineKeyboardButton, InlineKeyboardMarkup, MessageId, ParseMode, WebAppInfo,
 };
 
 use super::board::{self, BoardMessage, Look};
@@ -18,11 +17,12 @@ use super::handlers::Who;
 use super::i18n::{Lang, fold, t, text, tf};
 use super::keyboard::Step;
 use super::prefs::BoardMode;
+use super::present::{self, Edit, Target};
+use super::refusal::{Audience, refusal};
 use super::telegram::{call, edit};
-use super::views::{self, escape};
+use super::views::{self};
 use super::{Ctx, HandlerResult};
 use crate::engine::Level;
-use crate::game::engine_gate::Busy;
 use crate::game::service::{GameError, Rematch};
 use crate::game::{ChatId as GameChat, Game, GameId, MessageRef, Status, UserId};
 use crate::rules::{Color, VariantId};
@@ -139,9 +139,6 @@ pub async fn new_game(
             }
             Ok(())
         }
-        Err(GameError::Invalid(detail)) => {
-            say(bot, who, tf(who.lang, "game-bad-position", &[("detail", &escape(&detail))])).await
-        }
         Err(e) => refuse(bot, who, e).await,
     }
 }
@@ -252,25 +249,7 @@ fn idle() -> Step {
 
 /// Tells the user why the service refused.
 async fn refuse(bot: &Bot, who: &Who, error: GameError) -> HandlerResult {
-    let key = match &error {
-        GameError::Move(e) => return say(bot, who, views::explain(who.lang, e)).await,
-        GameError::GameOver => "reason-game-over",
-        GameError::NotYourTurn => "game-not-your-turn",
-        GameError::Stale => "game-stale",
-        GameError::NotFound | GameError::NotAPlayer => "no-game",
-        GameError::EngineDeclines => "game-draw-declined",
-        GameError::NothingToTakeBack => "game-nothing-to-undo",
-        GameError::AlreadyOffered => "game-already-offered",
-        GameError::NotOver => "game-not-over",
-        GameError::Busy(Busy::Queue) => "engine-busy",
-        GameError::Busy(Busy::User) => "engine-busy-user",
-        GameError::TooComplex => "game-too-complex",
-        other => {
-            tracing::error!(error = %other, "game request failed");
-            "error-generic"
-        }
-    };
-    say(bot, who, t(who.lang, key)).await
+    say(bot, who, refusal(who.lang, &error, Audience::Player)).await
 }
 
 async fn no_game(bot: &Bot, who: &Who) -> HandlerResult {
@@ -355,26 +334,7 @@ async fn show(
         }
         _ => message,
     };
-    let sent = match &message.png {
-        Some(png) => {
-            let photo = InputFile::memory(png.clone()).file_name("board.png");
-            call(
-                bot.send_photo(who.chat, photo)
-                    .caption(message.caption.clone())
-                    .parse_mode(ParseMode::Html)
-                    .reply_markup(message.markup.clone()),
-            )
-            .await?
-        }
-        None => {
-            call(
-                bot.send_message(who.chat, message.caption.clone())
-                    .parse_mode(ParseMode::Html)
-                    .reply_markup(message.markup.clone()),
-            )
-            .await?
-        }
-    };
+    let sent = present::send(bot, who.chat, &message, None).await?;
     ctx.shown.set((who.chat.0, sent.id.0), game.version, message.fingerprint());
     // The board it replaces keeps its picture but not its buttons: only the newest one is played on.
     if let Some(MessageRef::Chat { chat_id, message_id }) = view_in(game, who.chat)
@@ -401,14 +361,13 @@ async fn edit_board(
     message: &BoardMessage,
     how: Show,
 ) -> Result<(), teloxide::RequestError> {
-    let chat = ChatId(key.0);
-    let id = MessageId(key.1);
+    let target = Target::Chat(ChatId(key.0), MessageId(key.1));
     let (png, caption, markup) = message.fingerprint();
     let before = ctx.shown.get(key, version);
     let same_keyboard = before.is_some_and(|b| b.2 == markup);
     if how == Show::Selection {
         if !same_keyboard {
-            edit(bot.edit_message_reply_markup(chat, id).reply_markup(message.markup.clone())).await?;
+            present::edit_board(bot, target, message, Edit::Keyboard).await?;
             if let Some(b) = before {
                 ctx.shown.set(key, version, (b.0, b.1, markup));
             }
@@ -416,40 +375,22 @@ async fn edit_board(
         return Ok(());
     }
     let same_caption = before.is_some_and(|b| b.1 == caption);
-    match (&message.png, look.mode) {
+    let what = match (&message.png, look.mode) {
         (Some(bytes), BoardMode::Image) => {
             let same_picture = before.is_some_and(|b| b.0 == png);
             if same_picture && same_caption && same_keyboard {
                 return Ok(());
             }
-            if same_picture {
-                edit(
-                    bot.edit_message_caption(chat, id)
-                        .caption(message.caption.clone())
-                        .parse_mode(ParseMode::Html)
-                        .reply_markup(message.markup.clone()),
-                )
-                .await?;
-            } else {
-                let media = InputMediaPhoto::new(InputFile::memory(bytes.clone()).file_name("board.png"))
-                    .caption(message.caption.clone())
-                    .parse_mode(ParseMode::Html);
-                edit(bot.edit_message_media(chat, id, InputMedia::Photo(media)).reply_markup(message.markup.clone()))
-                    .await?;
-            }
+            if same_picture { Edit::Caption } else { Edit::Picture(present::upload(bytes)) }
         }
         _ => {
             if same_caption && same_keyboard {
                 return Ok(());
             }
-            edit(
-                bot.edit_message_text(chat, id, message.caption.clone())
-                    .parse_mode(ParseMode::Html)
-                    .reply_markup(message.markup.clone()),
-            )
-            .await?;
+            Edit::Text
         }
-    }
+    };
+    present::edit_board(bot, target, message, what).await?;
     ctx.shown.set(key, version, message.fingerprint());
     Ok(())
 }
@@ -547,9 +488,7 @@ pub async fn pdn(bot: &Bot, ctx: &Ctx, who: &Who, id: Option<GameId>) -> Handler
         },
     };
     let Some(game) = game else { return no_game(bot, who).await };
-    let text = crate::game::pdn::export(&game, &Default::default());
-    let file = InputFile::memory(text.into_bytes()).file_name(format!("damas-{}.pdn", game.id));
-    call(bot.send_document(who.chat, file).caption(t(who.lang, "game-pdn-caption"))).await?;
+    super::pdn::send(bot, who.chat, who.lang, &game).await?;
     Ok(())
 }
 

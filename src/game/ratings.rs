@@ -168,6 +168,24 @@ pub async fn record_game(
     Ok(global)
 }
 
+/// The (white, black) entries after one more game between them at `now`: new ratings, one more
+/// game each, and the names the players had in it.
+pub fn after_game(
+    (mut white, mut black): (RatingEntry, RatingEntry),
+    names: (&str, &str),
+    winner: Option<Color>,
+    now: i64,
+) -> (RatingEntry, RatingEntry) {
+    let (glicko_white, glicko_black) = rate_game(white.glicko, black.glicko, winner);
+    for (entry, glicko, name) in [(&mut white, glicko_white, names.0), (&mut black, glicko_black, names.1)] {
+        entry.glicko = glicko;
+        entry.games += 1;
+        entry.updated = now;
+        entry.name = name.to_owned();
+    }
+    (white, black)
+}
+
 /// How often a rating update is recomputed when other games of the same players keep finishing
 /// in between; each retry means someone else's update went through, so this is never reached in
 /// practice.
@@ -183,16 +201,10 @@ async fn rate_pair(
 ) -> Result<(RatingEntry, RatingEntry), StoreError> {
     for attempt in 0..RATE_ATTEMPTS {
         let now = now_unix();
-        let mut w = store.rating(scope, variant, white.0).await?.unwrap_or_else(|| RatingEntry::new(white.0, white.1));
-        let mut b = store.rating(scope, variant, black.0).await?.unwrap_or_else(|| RatingEntry::new(black.0, black.1));
+        let w = store.rating(scope, variant, white.0).await?.unwrap_or_else(|| RatingEntry::new(white.0, white.1));
+        let b = store.rating(scope, variant, black.0).await?.unwrap_or_else(|| RatingEntry::new(black.0, black.1));
         let expected = (w.games, b.games);
-        let (nw, nb) = rate_game(w.glicko, b.glicko, winner);
-        for (entry, glicko, name) in [(&mut w, nw, white.1), (&mut b, nb, black.1)] {
-            entry.glicko = glicko;
-            entry.games += 1;
-            entry.updated = now;
-            entry.name = name.to_owned();
-        }
+        let (w, b) = after_game((w, b), (white.1, black.1), winner, now);
         if store.put_ratings_if_unchanged(scope, variant, &[(expected.0, w.clone()), (expected.1, b.clone())]).await? {
             return Ok((w, b));
         }
@@ -207,6 +219,17 @@ async fn rate_pair(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_game_moves_both_entries_and_counts_once() {
+        let (ann, bo) = (RatingEntry::new(UserId(1), "Ann"), RatingEntry::new(UserId(2), "Bo"));
+        let (w, b) = after_game((ann.clone(), bo.clone()), ("Ann B.", "Bo"), Some(Color::White), 77);
+        assert!(w.glicko.rating > ann.glicko.rating && b.glicko.rating < bo.glicko.rating);
+        assert_eq!((w.games, b.games, w.updated, b.updated), (1, 1, 77, 77));
+        assert_eq!((w.name.as_str(), b.name.as_str()), ("Ann B.", "Bo"));
+        let (w, b) = after_game((ann.clone(), bo.clone()), ("Ann", "Bo"), None, 0);
+        assert!((w.glicko.rating - b.glicko.rating).abs() < 1e-9, "a draw between equals leaves them equal");
+    }
 
     #[test]
     fn glickman_example() {

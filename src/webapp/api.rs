@@ -29,7 +29,7 @@ use super::session::{self, Session};
 use super::view::{self, GameView, Look, VariantView};
 use super::{AppState, init_data};
 use crate::game::model::{GameId, Player, Status};
-use crate::game::service::{GameError, GameService, NewGame, off_thread};
+use crate::game::service::{GameError, GameService, LimitKind, Limits, NewGame, off_thread};
 use crate::game::store::StoreError;
 use crate::game::{Color, GameEvent, VariantId, now_unix};
 use crate::render::{self, BoardView, Theme};
@@ -143,6 +143,7 @@ impl From<GameError> for ApiError {
             GameError::NotOver => (S::CONFLICT, "not_over"),
             GameError::OwnChallenge => (S::CONFLICT, "own_challenge"),
             GameError::NotInvited => (S::FORBIDDEN, "not_invited"),
+            GameError::Limit(LimitKind::AnyGamesPerUser(_)) => (S::TOO_MANY_REQUESTS, "too_many_games"),
             GameError::Limit(_) => (S::TOO_MANY_REQUESTS, "limit"),
             GameError::Invalid(_) => (S::BAD_REQUEST, "invalid"),
             GameError::Engine(_) => (S::SERVICE_UNAVAILABLE, "engine_unavailable"),
@@ -475,7 +476,6 @@ async fn create_game(
         return Err(ApiError::bad_request(format!("level must be 1 to {MAX_LEVEL}")));
     }
     let service = games(&state)?;
-    let limit = state.config.limits.games_per_user as usize;
     let opponent = match request.opponent.as_deref().unwrap_or("engine") {
         "engine" => Player::Engine { level },
         "friend" => Player::Open,
@@ -487,23 +487,7 @@ async fn create_game(
     let (white, black) = if color == Color::White { (me, opponent) } else { (opponent, me) };
     let fen = request.fen.filter(|f| !f.trim().is_empty());
     let new = NewGame { variant, white, black, fen, chat: None };
-    // The count and the write under the user's limits lock (the one the bot's challenges take),
-    // so that simultaneous requests are counted one after the other, on every instance.
-    let created = service
-        .under_limits_lock(who.user, None, async {
-            if service.active(who.user).await?.len() >= limit {
-                return Ok(None);
-            }
-            service.create(new).await.map(Some)
-        })
-        .await?;
-    let Some(game) = created else {
-        return Err(ApiError::new(
-            StatusCode::TOO_MANY_REQUESTS,
-            "too_many_games",
-            format!("at most {limit} unfinished games at once"),
-        ));
-    };
+    let game = service.create_within_limits(who.user, new, &Limits::from_config(&state.config.limits)).await?;
     let mut response = no_store(view_of(&game, &who, look).await?);
     *response.status_mut() = StatusCode::CREATED;
     Ok(response)

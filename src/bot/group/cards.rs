@@ -2,13 +2,13 @@
 //! editing it after a change.
 
 use teloxide::prelude::*;
-use teloxide::types::{InputFile, InputMedia, InputMediaPhoto, MessageId, ParseMode, ReplyParameters};
+use teloxide::types::{InputFile, MessageId};
 
 use crate::bot::card::{self, Controls, Place};
 use crate::bot::facts::Fact;
 use crate::bot::i18n::Lang;
 use crate::bot::keyboard::Step;
-use crate::bot::telegram::{call, edit};
+use crate::bot::present::{self, Edit, Target};
 use crate::bot::{Ctx, HandlerResult};
 use crate::game::{ChatId as GameChat, Game, GameId, MessageRef};
 
@@ -74,65 +74,28 @@ pub async fn show_on(
     let g = game.clone();
     let s = step.clone();
     let message = tokio::task::spawn_blocking(move || card::compose(&g, lang, &s, controls, &place, picture)).await??;
-    match view {
+    let (target, what) = match view {
         MessageRef::Chat { chat_id, message_id } => {
-            let (chat, id) = (ChatId(chat_id.0), MessageId(*message_id));
-            match (change, &message.png) {
-                (Change::Keyboard, _) => {
-                    edit(bot.edit_message_reply_markup(chat, id).reply_markup(message.markup)).await?
-                }
-                (Change::Board, Some(png)) => {
-                    let media = InputMediaPhoto::new(InputFile::memory(png.clone()).file_name("board.png"))
-                        .caption(message.caption)
-                        .parse_mode(ParseMode::Html);
-                    edit(bot.edit_message_media(chat, id, InputMedia::Photo(media)).reply_markup(message.markup))
-                        .await?
-                }
-                _ => {
-                    edit(
-                        bot.edit_message_caption(chat, id)
-                            .caption(message.caption)
-                            .parse_mode(ParseMode::Html)
-                            .reply_markup(message.markup),
-                    )
-                    .await?
-                }
-            }
+            let what = match (change, &message.png) {
+                (Change::Keyboard, _) => Edit::Keyboard,
+                (Change::Board, Some(png)) => Edit::Picture(present::upload(png)),
+                _ => Edit::Caption,
+            };
+            (Target::Chat(ChatId(chat_id.0), MessageId(*message_id)), what)
         }
         MessageRef::Inline { inline_message_id } => {
             let photo = crate::bot::inline::is_photo_card(ctx, inline_message_id).await;
-            let id = inline_message_id.clone();
-            match (change, photo, board_url(ctx, game)) {
-                (Change::Keyboard, _, _) => {
-                    edit(bot.edit_message_reply_markup_inline(id).reply_markup(message.markup)).await?
-                }
+            let what = match (change, photo, board_url(ctx, game)) {
+                (Change::Keyboard, _, _) => Edit::Keyboard,
                 // Inline messages take no uploads: the picture goes by its URL on this server.
-                (Change::Board, true, Some(url)) => {
-                    let media =
-                        InputMediaPhoto::new(InputFile::url(url)).caption(message.caption).parse_mode(ParseMode::Html);
-                    edit(bot.edit_message_media_inline(id, InputMedia::Photo(media)).reply_markup(message.markup))
-                        .await?
-                }
-                (_, true, _) => {
-                    edit(
-                        bot.edit_message_caption_inline(id)
-                            .caption(message.caption)
-                            .parse_mode(ParseMode::Html)
-                            .reply_markup(message.markup),
-                    )
-                    .await?
-                }
-                (_, false, _) => {
-                    edit(
-                        bot.edit_message_text_inline(id, message.caption)
-                            .parse_mode(ParseMode::Html)
-                            .reply_markup(message.markup),
-                    )
-                    .await?
-                }
-            }
+                (Change::Board, true, Some(url)) => Edit::Picture(InputFile::url(url)),
+                (_, true, _) => Edit::Caption,
+                (_, false, _) => Edit::Text,
+            };
+            (Target::Inline(inline_message_id), what)
         }
-    }
+    };
+    present::edit_board(bot, target, &message, what).await?;
     Ok(())
 }
 
@@ -151,23 +114,7 @@ pub(super) async fn post_card(
         card::compose(&g, lang, &Step::Idle { refused: None }, Controls::Normal, &place, true)
     })
     .await??;
-    let sent = match message.png {
-        Some(png) => {
-            let mut request = bot
-                .send_photo(chat, InputFile::memory(png).file_name("board.png"))
-                .caption(message.caption)
-                .parse_mode(ParseMode::Html)
-                .reply_markup(message.markup);
-            if let Some(to) = reply_to {
-                request = request.reply_parameters(ReplyParameters::new(to).allow_sending_without_reply());
-            }
-            call(request).await?
-        }
-        None => {
-            call(bot.send_message(chat, message.caption).parse_mode(ParseMode::Html).reply_markup(message.markup))
-                .await?
-        }
-    };
+    let sent = present::send(bot, chat, &message, reply_to).await?;
     let view = MessageRef::Chat { chat_id: GameChat(chat.0), message_id: sent.id.0 };
     let game = ctx.games.add_view(&game.id, view).await?.into_game();
     // The card just posted shows this version.

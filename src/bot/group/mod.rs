@@ -13,12 +13,11 @@ use teloxide::types::{Message, ParseMode, ReplyParameters};
 
 use super::command::GroupAction;
 use super::handlers::Who;
-use super::i18n::{Lang, t, tf};
+use super::i18n::{Lang, t};
+use super::refusal::Audience;
 use super::telegram::call;
-use super::views::{self, escape};
 use super::{Ctx, HandlerResult};
-use crate::game::engine_gate::Busy;
-use crate::game::service::{GameError, LimitKind, Limits};
+use crate::game::service::{GameError, Limits};
 use crate::game::{ChatId as GameChat, Game, MessageRef, Status, UserId};
 
 mod cards;
@@ -131,38 +130,9 @@ async fn reply(bot: &Bot, msg: &Message, text: String) -> HandlerResult {
     Ok(())
 }
 
-/// The text for a refusal of the service.
+/// The text for a refusal of the service, as a card says it.
 pub fn refusal(lang: Lang, error: &GameError) -> String {
-    match error {
-        GameError::Move(e) => views::explain(lang, e),
-        GameError::GameOver => t(lang, "reason-game-over"),
-        GameError::NotYourTurn => t(lang, "group-not-your-turn"),
-        GameError::NotAPlayer => t(lang, "group-not-your-game"),
-        GameError::Stale => t(lang, "game-board-changed"),
-        GameError::NotFound => t(lang, "game-gone"),
-        GameError::NotStarted => t(lang, "group-not-started"),
-        GameError::SeatTaken => t(lang, "challenge-taken"),
-        GameError::OwnChallenge => t(lang, "challenge-own"),
-        GameError::NotInvited => t(lang, "challenge-not-invited"),
-        GameError::AlreadyOffered => t(lang, "game-already-offered"),
-        GameError::NoOffer => t(lang, "group-no-offer"),
-        GameError::NotOver => t(lang, "game-not-over"),
-        GameError::NothingToTakeBack => t(lang, "game-nothing-to-undo"),
-        GameError::Invalid(detail) => tf(lang, "game-bad-position", &[("detail", &escape(detail))]),
-        GameError::Busy(Busy::Queue) => t(lang, "engine-busy"),
-        GameError::Busy(Busy::User) => t(lang, "engine-busy-user"),
-        GameError::TooComplex => t(lang, "game-too-complex"),
-        GameError::Limit(kind) => match kind {
-            LimitKind::OpenPerUser(n) => tf(lang, "limit-open-user", &[("n", n)]),
-            LimitKind::GamesPerUser(n) => tf(lang, "limit-games-user", &[("n", n)]),
-            LimitKind::OpenPerChat(n) => tf(lang, "limit-open-chat", &[("n", n)]),
-            LimitKind::GamesPerChat(n) => tf(lang, "limit-games-chat", &[("n", n)]),
-        },
-        other => {
-            tracing::error!(error = %other, "game request failed");
-            t(lang, "error-generic")
-        }
-    }
+    super::refusal::refusal(lang, error, Audience::Card)
 }
 
 async fn typed_move(bot: &Bot, ctx: &Ctx, who: &Who, msg: &Message, text: &str, card: Option<i32>) -> HandlerResult {

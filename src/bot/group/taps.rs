@@ -3,7 +3,7 @@
 use std::sync::Arc;
 
 use teloxide::prelude::*;
-use teloxide::types::{CallbackQuery, InputFile, MessageId};
+use teloxide::types::{CallbackQuery, MessageId};
 
 use crate::bot::callback::{Action, BoardData, CardAction, CardButton};
 use crate::bot::card::Controls;
@@ -139,9 +139,7 @@ pub(super) async fn pdn(bot: &Bot, ctx: &Ctx, who: &Who, id: &GameId, tapped: Op
     if !on_card && game.colors_of(me(who)).is_empty() {
         return say(bot, who, t(who.lang, "group-not-your-game")).await;
     }
-    let text = crate::game::pdn::export(&game, &Default::default());
-    let file = InputFile::memory(text.into_bytes()).file_name(format!("damas-{}.pdn", game.id));
-    if let Err(e) = call(bot.send_document(who.chat, file).caption(t(who.lang, "game-pdn-caption"))).await {
+    if let Err(e) = crate::bot::pdn::send(bot, who.chat, who.lang, &game).await {
         tracing::info!(error = %e, "cannot send the PDN file");
     }
     Ok(())

@@ -28,6 +28,9 @@ pub enum LimitKind {
     OpenPerChat(u32),
     /// Unfinished games between people in one chat.
     GamesPerChat(u32),
+    /// Unfinished games of any kind, against the engine too, one user may have (the Mini App's
+    /// games, which are addressed by id).
+    AnyGamesPerUser(u32),
 }
 
 impl std::fmt::Display for LimitKind {
@@ -37,6 +40,7 @@ impl std::fmt::Display for LimitKind {
             LimitKind::GamesPerUser(n) => write!(f, "at most {n} games at once per user"),
             LimitKind::OpenPerChat(n) => write!(f, "at most {n} open challenges per chat"),
             LimitKind::GamesPerChat(n) => write!(f, "at most {n} games at once per chat"),
+            LimitKind::AnyGamesPerUser(n) => write!(f, "at most {n} unfinished games at once"),
         }
     }
 }
@@ -111,6 +115,24 @@ impl GameService {
         let mut game = self.prepare(NewGame { variant: c.variant, white, black, fen: c.fen, chat: c.chat }).await?;
         game.invited = c.opponent.map(|(id, name)| Player::Human { id, name });
         self.stored(&game).await
+    }
+
+    /// Creates a game for `user` unless they have `limits.games_per_user` unfinished games of any
+    /// kind already. The count and the write run under the user's limits lock (the one challenges
+    /// take), so simultaneous requests are counted one after the other, on every process.
+    pub async fn create_within_limits(
+        &self,
+        user: UserId,
+        new: NewGame,
+        limits: &Limits,
+    ) -> Result<Applied, GameError> {
+        self.under_limits_lock(user, None, async {
+            if self.active(user).await?.len() >= limits.games_per_user as usize {
+                return Err(GameError::Limit(LimitKind::AnyGamesPerUser(limits.games_per_user)));
+            }
+            self.create(new).await
+        })
+        .await
     }
 
     /// Takes the open seat of a challenge, within the limits (the acceptor's games, the chat's games).
@@ -192,7 +214,7 @@ impl GameService {
     /// checked one after the other and cannot together exceed a limit. The locks are values in the
     /// store (shared by all processes), taken by compare-and-set and given back afterwards; should
     /// a process die holding one, it expires after `LIMITS_LOCK_TTL`.
-    pub(crate) async fn under_limits_lock<T>(
+    async fn under_limits_lock<T>(
         &self,
         user: UserId,
         chat: Option<ChatId>,
