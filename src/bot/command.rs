@@ -106,11 +106,11 @@ pub struct Command {
     pub args: Vec<String>,
 }
 
-/// Reads `text` as a command for the bot named `bot_username`; `None` when the text is not a
-/// command or is addressed to another bot.
-pub fn parse(text: &str, bot_username: &str) -> Option<Command> {
-    let text = text.trim();
-    let rest = text.strip_prefix('/')?;
+/// Splits `text` into a command name (lower case, without `@bot`) and its words, when it is a
+/// command for the bot named `bot_username`; `None` when it is not a command or is addressed to
+/// another bot.
+pub fn addressed(text: &str, bot_username: &str) -> Option<(String, Vec<String>)> {
+    let rest = text.trim().strip_prefix('/')?;
     let mut words = rest.split_whitespace();
     let head = words.next()?;
     let (name, target) = match head.split_once('@') {
@@ -120,7 +120,13 @@ pub fn parse(text: &str, bot_username: &str) -> Option<Command> {
     if target.is_some_and(|t| !t.eq_ignore_ascii_case(bot_username)) {
         return None;
     }
-    let name = name.to_lowercase();
+    Some((name.to_lowercase(), words.map(str::to_string).collect()))
+}
+
+/// Reads `text` as a command for the bot named `bot_username`; `None` when the text is not a
+/// command or is addressed to another bot.
+pub fn parse(text: &str, bot_username: &str) -> Option<Command> {
+    let (name, args) = addressed(text, bot_username)?;
     let action = match name.as_str() {
         "start" | "empezar" => Action::Start,
         "m" | "move" | "mover" => Action::Move,
@@ -131,12 +137,20 @@ pub fn parse(text: &str, bot_username: &str) -> Option<Command> {
         "settings" | "ajustes" | "configuracion" | "configuración" => Action::Settings,
         other => COMMANDS.iter().find(|(names, _)| names.is(other)).map(|(_, a)| *a)?,
     };
-    Some(Command { action, args: words.map(str::to_string).collect() })
+    Some(Command { action, args })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn commands_for_this_bot_are_split_into_name_and_words() {
+        assert_eq!(addressed("/retar inglesas", "b"), Some(("retar".into(), vec!["inglesas".into()])));
+        assert_eq!(addressed("/challenge@DamasBot", "damasbot"), Some(("challenge".into(), vec![])));
+        assert_eq!(addressed("/challenge@other", "damasbot"), None);
+        assert_eq!(addressed("hello", "b"), None);
+    }
 
     #[test]
     fn english_and_spanish_names() {

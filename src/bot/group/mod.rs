@@ -46,25 +46,10 @@ pub enum Request {
     },
 }
 
-/// Reads a command of this module; `None` for everything else.
-pub fn parse(text: &str, bot_username: &str) -> Option<(String, Vec<String>)> {
-    let rest = text.trim().strip_prefix('/')?;
-    let mut words = rest.split_whitespace();
-    let head = words.next()?;
-    let (name, target) = match head.split_once('@') {
-        Some((name, target)) => (name, Some(target)),
-        None => (head, None),
-    };
-    if target.is_some_and(|t| !t.eq_ignore_ascii_case(bot_username)) {
-        return None;
-    }
-    Some((name.to_lowercase(), words.map(str::to_string).collect()))
-}
-
 fn request_of(msg: &Message, bot_username: &str) -> Option<Request> {
     let text = msg.text()?;
     let group = !msg.chat.is_private();
-    if let Some((name, args)) = parse(text, bot_username) {
+    if let Some((name, args)) = super::command::addressed(text, bot_username) {
         return match (super::command::group_action(&name), name.as_str()) {
             (Some(GroupAction::Challenge), _) => Some(Request::Challenge(args)),
             (Some(GroupAction::Games), _) => Some(Request::Games),
@@ -159,18 +144,5 @@ async fn typed_move(bot: &Bot, ctx: &Ctx, who: &Who, msg: &Message, text: &str, 
             Ok(())
         }
         Err(e) => reply(bot, msg, refusal(who.lang, &e)).await,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn commands_of_this_module() {
-        assert_eq!(parse("/retar inglesas", "b"), Some(("retar".into(), vec!["inglesas".into()])));
-        assert_eq!(parse("/challenge@DamasBot", "damasbot"), Some(("challenge".into(), vec![])));
-        assert_eq!(parse("/challenge@other", "damasbot"), None);
-        assert_eq!(parse("hello", "b"), None);
     }
 }
