@@ -69,6 +69,7 @@ fn open(user: u64, chat: i64) -> Challenge {
         chat: Some(ChatId(chat)),
         opponent: None,
         fen: None,
+        lang: None,
     }
 }
 

@@ -10,10 +10,10 @@ use teloxide::types::{Document, InputFile, MessageId, ParseMode};
 use tokio::sync::watch;
 
 use super::board::{Look, player_name};
-use super::handlers::Who;
 use super::i18n::{Lang, t, tf};
 use super::telegram::{call, edit};
 use super::views::escape;
+use super::who::Who;
 use super::{Ctx, HandlerResult};
 use crate::engine::review::Judgement;
 use crate::game::analysis::{AnalysedMove, Analysis, game_from_pdn};

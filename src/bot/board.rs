@@ -10,7 +10,7 @@ use super::callback::{Action, BoardData, Callback, Menu};
 use super::i18n::{Lang, t, tf};
 use super::keyboard::{self, Labels, Step};
 use super::prefs::{BoardMode, Orientation, Prefs, ThemeChoice};
-use super::views::escape;
+use super::views::{color_name, escape, level_name};
 use crate::game::{EndReason, Game, GameId, Player, Status, UserId};
 use crate::render::{BoardView, RenderError, Theme, board_png};
 use crate::rules::{Color, DrawRule, Move, Position, Role, VariantId};
@@ -192,18 +192,6 @@ pub fn player_name(lang: Lang, player: &Player) -> String {
         Player::Human { name, .. } => escape(name),
         Player::Engine { level } => tf(lang, "engine-name", &[("level", &level_name(lang, *level))]),
         Player::Open => "?".to_owned(),
-    }
-}
-
-/// The engine level's name ("easy", "fácil"...).
-pub fn level_name(lang: Lang, level: u8) -> String {
-    t(lang, &format!("level-{}", level.clamp(1, 4)))
-}
-
-pub fn color_name(lang: Lang, color: Color) -> String {
-    match color {
-        Color::White => t(lang, "color-white"),
-        Color::Black => t(lang, "color-black"),
     }
 }
 

@@ -26,7 +26,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::play::{parse_color, parse_level};
+use super::words::{parse_color, parse_level};
 use crate::engine::Level;
 use crate::game::GameId;
 use crate::i18n::Lang;

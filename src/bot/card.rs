@@ -5,10 +5,11 @@
 
 use teloxide::types::{InlineKeyboardButton, InlineKeyboardMarkup};
 
-use super::board::{self, BoardError, BoardMessage, color_name, player_name};
+use super::board::{self, BoardError, BoardMessage, player_name};
 use super::callback::{Action, BoardData, Callback, CardAction, CardButton};
 use super::i18n::{Lang, t, tf};
 use super::keyboard::{self, Labels, Step};
+use super::views::color_name;
 use super::views::{escape, variant_name};
 use crate::game::{Game, Player, Status, UserId};
 use crate::render::{BoardView, Theme, board_png};

@@ -7,13 +7,14 @@ use std::time::Duration;
 use teloxide::prelude::*;
 use teloxide::types::{CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, InputFile, Message, ParseMode};
 
-use super::board::color_name;
 use super::callback::{Callback, DailyTap};
-use super::group::answer;
-use super::handlers::{Who, variant_id};
 use super::i18n::{Lang, t, tf};
+use super::tap::answer;
 use super::telegram::{call, edit};
+use super::views::color_name;
 use super::views::{escape, variant_name};
+use super::who::Who;
+use super::words::variant_id;
 use super::{Ctx, HandlerResult};
 use crate::game::daily::{self, Attempt, Card, Subscription};
 use crate::game::puzzles::{self, move_choices};

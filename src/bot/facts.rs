@@ -27,12 +27,8 @@ pub enum Fact<'a> {
     /// that is created when the chosen result arrives.
     InlineName(u64),
     InlineLang(u64),
-    /// The game an inline message shows.
-    InlineGame(&'a str),
     /// The inline message shows a board picture (else it is text only).
     InlinePhoto(&'a str),
-    /// The creation of the game of an inline message, claimed by the first tap.
-    InlineCreation(&'a str),
     /// The user turned their board of a game around.
     Flipped(&'a GameId, UserId),
     /// A user's settings (language, board style).
@@ -50,9 +46,7 @@ impl Fact<'_> {
             Fact::ChallengedName(user) => format!("gname:{user}"),
             Fact::InlineName(user) => format!("iname:{user}"),
             Fact::InlineLang(user) => format!("ilang:{user}"),
-            Fact::InlineGame(message) => format!("inline:{message}"),
             Fact::InlinePhoto(message) => format!("inline-photo:{message}"),
-            Fact::InlineCreation(message) => format!("inline-new:{message}"),
             Fact::Flipped(game, user) => format!("flip:{game}:{user}"),
             Fact::Prefs(user) => format!("prefs:{user}"),
         }
@@ -68,11 +62,7 @@ impl Fact<'_> {
             | Fact::Flipped(..)
             | Fact::ChallengedName(_) => 60,
             Fact::NoDirectMessages(_) => 1,
-            Fact::InlineName(_)
-            | Fact::InlineLang(_)
-            | Fact::InlineGame(_)
-            | Fact::InlinePhoto(_)
-            | Fact::InlineCreation(_) => 7,
+            Fact::InlineName(_) | Fact::InlineLang(_) | Fact::InlinePhoto(_) => 7,
             Fact::Prefs(_) => 400,
         };
         Duration::from_secs(days * DAY)
@@ -110,12 +100,6 @@ impl Facts {
         self.store.kv_delete(&fact.key()).await
     }
 
-    /// True for the first caller while the fact lives (a claim). Unlike the store's `claim_once`,
-    /// the claim is a plain value, so [`delete`](Self::delete) gives it back.
-    pub async fn claim(&self, fact: Fact<'_>) -> Result<bool, StoreError> {
-        self.store.kv_cas(&fact.key(), None, Some("1"), fact.ttl()).await
-    }
-
     /// Raises a number that only moves forward; true when `value` is new.
     pub async fn raise(&self, fact: Fact<'_>, value: u64) -> Result<bool, StoreError> {
         self.store.kv_raise(&fact.key(), value, fact.ttl()).await
@@ -136,9 +120,7 @@ mod tests {
             Fact::ChallengedName(7),
             Fact::InlineName(7),
             Fact::InlineLang(7),
-            Fact::InlineGame("m1"),
             Fact::InlinePhoto("m1"),
-            Fact::InlineCreation("m1"),
             Fact::Flipped(game, UserId(7)),
             Fact::Prefs(7),
         ]
@@ -165,10 +147,6 @@ mod tests {
         let [lang, nodm, prefs] =
             facts.get_many([Fact::CardLang(&game), Fact::NoDirectMessages(UserId(7)), Fact::Prefs(7)]).await.unwrap();
         assert_eq!((lang.as_deref(), nodm, prefs.as_deref()), (Some("es"), None, Some("{}")));
-        assert!(facts.claim(Fact::InlineCreation("m1")).await.unwrap());
-        assert!(!facts.claim(Fact::InlineCreation("m1")).await.unwrap());
-        facts.delete(Fact::InlineCreation("m1")).await.unwrap();
-        assert!(facts.claim(Fact::InlineCreation("m1")).await.unwrap());
         assert!(facts.raise(Fact::CardVersion(&game), 3).await.unwrap());
         assert!(!facts.raise(Fact::CardVersion(&game), 2).await.unwrap());
     }

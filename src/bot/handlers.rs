@@ -3,47 +3,21 @@
 use std::sync::Arc;
 
 use teloxide::prelude::*;
-use teloxide::types::{
-    CallbackQuery, InlineKeyboardMarkup, MaybeInaccessibleMessage, Message, MessageId, ParseMode, User,
-};
+use teloxide::types::{CallbackQuery, InlineKeyboardMarkup, MaybeInaccessibleMessage, Message, MessageId, ParseMode};
 
-use super::board::level_name;
 use super::callback::{BoardData, Menu, Setting};
 use super::command::{self, Action, Command};
 use super::i18n::{Lang, t, tf};
-use super::play;
-use super::prefs::Prefs;
 use super::telegram::{call, edit};
+use super::views::level_name;
 use super::views::{self, escape, variant_name};
+use super::who::Who;
+use super::words::variant_id;
 use super::{Ctx, HandlerResult};
+use super::{play, words};
 use crate::engine::Level;
 use crate::rulebook::{self, Topic};
 use crate::rules::VariantId;
-
-/// Who is talking and in which language.
-#[derive(Clone)]
-pub struct Who {
-    pub user: u64,
-    pub chat: ChatId,
-    pub lang: Lang,
-    pub prefs: Prefs,
-    pub first_name: String,
-}
-
-impl Ctx {
-    pub(crate) async fn who(&self, user: &User, chat: ChatId) -> Who {
-        let prefs = match self.prefs.get(user.id.0).await {
-            Ok(p) => p,
-            Err(e) => {
-                // Preferences are a nicety; a store hiccup must not stop the answer.
-                tracing::warn!(error = %e, "cannot read preferences");
-                Prefs::default()
-            }
-        };
-        let lang = prefs.lang.unwrap_or_else(|| Lang::from_telegram(user.language_code.as_deref()));
-        Who { user: user.id.0, chat, lang, prefs, first_name: user.first_name.clone() }
-    }
-}
 
 async fn say(bot: &Bot, who: &Who, text: String) -> HandlerResult {
     call(bot.send_message(who.chat, text).parse_mode(ParseMode::Html)).await?;
@@ -212,7 +186,7 @@ pub async fn play(bot: &Bot, ctx: &Ctx, who: &Who, args: &[String]) -> HandlerRe
         let text = tf(who.lang, "play-choose-level", &[("variant", &variant_name(who.lang, variant))]);
         return say_with(bot, who, text, views::level_menu(who.lang, variant)).await;
     };
-    let Some(level) = play::parse_level(level) else {
+    let Some(level) = words::parse_level(level) else {
         return say(bot, who, tf(who.lang, "bad-level", &[("max", &views::MAX_LEVEL)])).await;
     };
     let Some(color) = args.get(2) else {
@@ -223,7 +197,7 @@ pub async fn play(bot: &Bot, ctx: &Ctx, who: &Who, args: &[String]) -> HandlerRe
         );
         return say_with(bot, who, text, views::color_menu(who.lang, variant, level)).await;
     };
-    let Some(color) = play::parse_color(color) else {
+    let Some(color) = words::parse_color(color) else {
         return say(bot, who, t(who.lang, "bad-color")).await;
     };
     let fen = Some(args[3..].join(" ")).filter(|f| !f.trim().is_empty());
@@ -240,12 +214,6 @@ pub async fn typed_move(bot: &Bot, ctx: &Ctx, who: &Who, text: &str, private: bo
         return Ok(());
     }
     play::typed_move(bot, ctx, who, text).await
-}
-
-/// A variant by its id, its Spanish name, or a word of its name in any of our languages.
-pub(crate) fn variant_id(word: &str) -> Option<VariantId> {
-    use crate::rulebook::VariantKey;
-    word.variant().ok()
 }
 
 // ---- button taps ----

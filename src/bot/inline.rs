@@ -7,7 +7,6 @@
 //! card if that report is off (BotFather's inline feedback); either way once per inline message.
 
 use std::sync::Arc;
-use std::time::Duration;
 
 use teloxide::prelude::*;
 use teloxide::types::{
@@ -17,15 +16,17 @@ use teloxide::types::{
 
 use super::callback::CardData;
 use super::card::Controls;
+use super::cards::{Change, is_photo_card, show_on};
 use super::facts::Fact;
-use super::group::{Change, answer, refusal, set_card_lang, show_on};
 use super::i18n::{Lang, t, tf};
 use super::keyboard::Step;
+use super::refusal::{Audience, refusal};
+use super::tap::answer;
 use super::telegram::{call, edit};
 use super::views::{escape, variant_name};
 use super::{Ctx, HandlerResult};
 use crate::game::service::{Challenge, GameError, Limits};
-use crate::game::{Game, GameId, MessageRef, Status, UserId};
+use crate::game::{Game, MessageRef, Status, UserId};
 use crate::rules::{Color, VariantId};
 
 /// Reads the query: an optional variant and an optional colour, in any order.
@@ -35,16 +36,11 @@ pub fn read_query(query: &str) -> (Option<VariantId>, Option<Color>) {
     for word in query.split_whitespace() {
         if let Ok(v) = word.parse::<VariantId>() {
             variant = Some(v);
-        } else if let Some(c) = super::play::parse_color(word) {
+        } else if let Some(c) = super::words::parse_color(word) {
             color = c;
         }
     }
     (variant, color)
-}
-
-/// Whether the inline message is a photo card (set when its game is created).
-pub async fn is_photo_card(ctx: &Ctx, inline_message_id: &str) -> bool {
-    matches!(ctx.facts.get(Fact::InlinePhoto(inline_message_id)).await, Ok(Some(_)))
 }
 
 /// The challenge text of a card (before anyone accepted).
@@ -147,72 +143,29 @@ async fn game_of(ctx: &Ctx, inline_message_id: &str, data: &CardData) -> Result<
     let CardData::Accept { variant, challenger, color, photo } = data else {
         return Err(GameError::NotFound);
     };
-    let key = Fact::InlineGame(inline_message_id);
-    for _ in 0..50 {
-        if let Some(id) = ctx.facts.get(key).await?.and_then(|id| GameId::parse(&id).ok()) {
-            return ctx.games.get(&id).await;
-        }
-        if ctx.facts.claim(Fact::InlineCreation(inline_message_id)).await? {
-            let name = ctx.facts.get(Fact::InlineName(*challenger)).await?.unwrap_or_else(|| "?".to_owned());
-            let lang = ctx
-                .facts
-                .get(Fact::InlineLang(*challenger))
-                .await?
-                .and_then(|c| Lang::parse_word(&c))
-                .unwrap_or(Lang::En);
-            let request = Challenge {
-                user: UserId(*challenger),
-                name,
-                variant: *variant,
-                color: *color,
-                chat: None,
-                opponent: None,
-                fen: None,
-            };
-            let game = match ctx.games.issue_challenge(request, &Limits::from_config(&ctx.config.limits)).await {
-                Ok(game) => game,
-                Err(e) => {
-                    // Let a later tap try again (say, once the challenger has fewer open challenges).
-                    let _ = ctx.facts.delete(Fact::InlineCreation(inline_message_id)).await;
-                    return Err(e);
-                }
-            };
-            set_card_lang(ctx, &game.id, lang).await;
-            if *photo {
-                ctx.facts.set(Fact::InlinePhoto(inline_message_id), "1").await?;
-            }
-            ctx.facts.set(key, game.id.as_str()).await?;
-            let view = MessageRef::Inline { inline_message_id: inline_message_id.to_owned() };
-            let game = ctx.games.add_view(&game.id, view).await?.into_game();
-            // The card shows the challenge already.
-            super::notifier::claim_card(ctx, &game).await;
-            return Ok(game);
-        }
-        // Someone else is creating it right now.
-        tokio::time::sleep(Duration::from_millis(100)).await;
+    let [name, lang] = ctx.facts.get_many([Fact::InlineName(*challenger), Fact::InlineLang(*challenger)]).await?;
+    let request = Challenge {
+        user: UserId(*challenger),
+        name: name.unwrap_or_else(|| "?".to_owned()),
+        variant: *variant,
+        color: *color,
+        chat: None,
+        opponent: None,
+        fen: None,
+        lang: Some(lang.and_then(|c| Lang::parse_word(&c)).unwrap_or(Lang::En)),
+    };
+    // What the card is must be known before anyone can find its game.
+    if *photo {
+        ctx.facts.set(Fact::InlinePhoto(inline_message_id), "1").await?;
     }
-    Err(GameError::Stale)
-}
-
-/// The game behind a card that is being withdrawn. Claims the card's creation so nobody creates it
-/// from now on; when another update (the chosen result, an early Accept) holds that claim, waits for
-/// its game so the withdrawal cancels it instead of racing it.
-async fn card_game_for_cancel(ctx: &Ctx, inline_message_id: &str) -> Result<Option<GameId>, GameError> {
-    let key = Fact::InlineGame(inline_message_id);
-    let mut asked = false;
-    for _ in 0..50 {
-        if let Some(id) = ctx.facts.get(key).await?.and_then(|id| GameId::parse(&id).ok()) {
-            return Ok(Some(id));
-        }
-        if !asked {
-            if ctx.facts.claim(Fact::InlineCreation(inline_message_id)).await? {
-                return Ok(None);
-            }
-            asked = true;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
+    let created =
+        ctx.games.card_challenge(inline_message_id, request, &Limits::from_config(&ctx.config.limits)).await?;
+    if created.events.is_empty() {
+        return Ok(created.into_game());
     }
-    Ok(None)
+    // The card shows the challenge already.
+    super::notifier::claim_card(ctx, &created).await;
+    Ok(created.into_game())
 }
 
 /// A tap on an inline challenge card's Accept or Cancel.
@@ -231,14 +184,14 @@ pub async fn on_tap(bot: Bot, q: CallbackQuery, card: CardData, ctx: Arc<Ctx>) -
                 answer(bot, q, Some(t(lang, "challenge-only-challenger"))).await;
                 return Ok(());
             }
-            if let Some(id) = card_game_for_cancel(ctx, inline_message_id).await? {
+            if let Some(id) = ctx.games.withdraw_card(inline_message_id).await? {
                 match ctx.games.cancel_challenge(&id, UserId(challenger)).await {
                     // Shown below, as withdrawn.
                     Ok(game) => {
                         super::notifier::claim_card(ctx, &game).await;
                     }
                     Err(e) => {
-                        answer(bot, q, Some(refusal(lang, &e))).await;
+                        answer(bot, q, Some(refusal(lang, &e, Audience::Card))).await;
                         return Ok(());
                     }
                 }
@@ -274,7 +227,7 @@ pub async fn on_tap(bot: Bot, q: CallbackQuery, card: CardData, ctx: Arc<Ctx>) -
             let game = match game_of(ctx, inline_message_id, &accept).await {
                 Ok(game) => game,
                 Err(e) => {
-                    answer(bot, q, Some(refusal(lang, &e))).await;
+                    answer(bot, q, Some(refusal(lang, &e, Audience::Card))).await;
                     return Ok(());
                 }
             };
@@ -283,7 +236,11 @@ pub async fn on_tap(bot: Bot, q: CallbackQuery, card: CardData, ctx: Arc<Ctx>) -
                 answer(
                     bot,
                     q,
-                    Some(refusal(lang, &if game.is_over() { GameError::GameOver } else { GameError::SeatTaken })),
+                    Some(refusal(
+                        lang,
+                        &if game.is_over() { GameError::GameOver } else { GameError::SeatTaken },
+                        Audience::Card,
+                    )),
                 )
                 .await;
                 return show_on(bot, ctx, &game, &view, &Step::Idle { refused: None }, Controls::Normal, Change::Board)
@@ -302,7 +259,7 @@ pub async fn on_tap(bot: Bot, q: CallbackQuery, card: CardData, ctx: Arc<Ctx>) -
                 Err(e) => {
                     // Losing a race for the seat reads as "taken", not as a changed board.
                     let e = if e == GameError::Stale { GameError::SeatTaken } else { e };
-                    answer(bot, q, Some(refusal(lang, &e))).await;
+                    answer(bot, q, Some(refusal(lang, &e, Audience::Card))).await;
                     Ok(())
                 }
             }

@@ -5,6 +5,7 @@ pub mod analysis;
 pub mod board;
 pub mod callback;
 pub mod card;
+pub mod cards;
 pub mod command;
 pub mod daily;
 pub mod facts;
@@ -13,6 +14,7 @@ pub mod handlers;
 pub use crate::i18n;
 pub mod inline;
 pub mod keyboard;
+pub mod notice;
 pub mod notifier;
 pub mod pdn;
 pub mod play;
@@ -20,8 +22,11 @@ pub mod prefs;
 pub mod present;
 pub mod puzzle;
 pub mod refusal;
+pub mod tap;
 pub mod telegram;
 pub mod views;
+pub mod who;
+pub mod words;
 
 use std::sync::Arc;
 

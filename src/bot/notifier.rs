@@ -16,9 +16,10 @@ use tokio::sync::broadcast::error::RecvError;
 
 use super::Ctx;
 use super::card::Controls;
+use super::cards::{self, Change};
 use super::facts::Fact;
-use super::group::{self, Change};
 use super::keyboard::Step;
+use super::notice::notify_turn;
 use crate::game::service::{Applied, Event};
 use crate::game::{Game, GameEvent, Status};
 
@@ -53,13 +54,13 @@ pub fn change_of(events: &[Event]) -> Change {
 /// someone has done so for this version and position already. Games against the engine have
 /// neither cards nor notices: the player's own board is the handler's answer.
 pub async fn changed(bot: &Bot, ctx: &Ctx, game: &Game, change: Change) {
-    if !group::is_people_game(game) {
+    if !cards::is_people_game(game) {
         return;
     }
     if !game.views.is_empty() && claim_card(ctx, game).await {
         for view in &game.views {
             if let Err(e) =
-                group::show_on(bot, ctx, game, view, &Step::Idle { refused: None }, Controls::Normal, change).await
+                cards::show_on(bot, ctx, game, view, &Step::Idle { refused: None }, Controls::Normal, change).await
             {
                 tracing::warn!(error = %e, game = %game.id, "cannot update a game card");
             }
@@ -76,7 +77,7 @@ pub async fn tell_turn(bot: &Bot, ctx: &Ctx, game: &Game) {
     }
     let position = game.moves.len() as u64 + 1;
     if claimed(ctx, Fact::TurnNotice(&game.id), position).await {
-        group::notify_turn(bot, ctx, game).await;
+        notify_turn(bot, ctx, game).await;
     }
 }
 

@@ -13,16 +13,16 @@ use teloxide::types::{
 use super::board::{self, BoardMessage, Look};
 use super::callback::{Action, BoardData, Callback, Menu};
 use super::facts::Fact;
-use super::handlers::Who;
-use super::i18n::{Lang, fold, t, text, tf};
+use super::i18n::{t, tf};
 use super::keyboard::Step;
 use super::prefs::BoardMode;
 use super::present::{self, Edit, Target};
 use super::refusal::{Audience, refusal};
+use super::tap::{TapRefusal, answer as answer_tap, tapped_game, vet};
 use super::telegram::{call, edit};
 use super::views::{self};
+use super::who::Who;
 use super::{Ctx, HandlerResult};
-use crate::engine::Level;
 use crate::game::service::{GameError, Rematch};
 use crate::game::{ChatId as GameChat, Game, GameId, MessageRef, Status, UserId};
 use crate::rules::{Color, VariantId};
@@ -79,40 +79,6 @@ async fn say(bot: &Bot, who: &Who, text: String) -> HandlerResult {
 /// between people belong to the chats they are played in).
 async fn current(ctx: &Ctx, who: &Who) -> Result<Option<Game>, GameError> {
     Ok(ctx.games.active(me(who)).await?.into_iter().find(|g| g.white.is_engine() || g.black.is_engine()))
-}
-
-/// Reads a colour word of /play.
-pub fn parse_color(word: &str) -> Option<Option<Color>> {
-    match word.trim().to_lowercase().as_str() {
-        "white" | "w" | "blancas" | "blanco" | "blancos" => Some(Some(Color::White)),
-        "black" | "negras" | "negro" | "negros" => Some(Some(Color::Black)),
-        "random" | "any" | "azar" | "al-azar" | "cualquiera" => Some(None),
-        _ => {
-            // The words the buttons show, in any of our languages ("brancas", "белые", "zwart").
-            let choices = [(Some(Color::White), "white"), (Some(Color::Black), "black"), (None, "random")];
-            choices
-                .into_iter()
-                .find(|(_, key)| said(word, &[&format!("color-{key}"), &format!("app-{key}")]))
-                .map(|(c, _)| c)
-        }
-    }
-}
-
-/// An engine level: a number, an English or Spanish word, or the level's name in any of our
-/// languages ("difícil", "moeilijk", "сложный").
-pub fn parse_level(word: &str) -> Option<Level> {
-    word.parse::<Level>().ok().or_else(|| {
-        [Level::Easy, Level::Medium, Level::Hard, Level::Master]
-            .into_iter()
-            .find(|level| said(word, &[&format!("level-{}", *level as u8)]))
-    })
-}
-
-/// Whether `word` is the text of one of the messages `keys` in some language, case and accents aside.
-fn said(word: &str, keys: &[&str]) -> bool {
-    let word = fold(word);
-    !word.is_empty()
-        && Lang::ALL.iter().any(|&lang| keys.iter().any(|key| text(lang, key).is_some_and(|t| fold(t) == word)))
 }
 
 /// Starts a game against the engine and sends its board. `fen` starts from a position. One game
@@ -537,51 +503,28 @@ pub async fn keep_playing(bot: &Bot, who: &Who, message: MessageId) -> HandlerRe
 /// A tap on a board button (or the resign confirmation). Answers the tap itself: at once, with
 /// "the board has changed" when the tap was made on an older board.
 pub async fn tap(bot: &Bot, ctx: &Ctx, who: &Who, q: &CallbackQuery, data: BoardData) -> HandlerResult {
-    let answer = |text: Option<String>| {
-        let mut request = bot.answer_callback_query(q.id.clone());
-        if let Some(text) = text {
-            request = request.text(text);
+    let Some(game) = tapped_game(ctx, &data).await else {
+        answer_tap(bot, q, Some(t(who.lang, "game-gone"))).await;
+        return Ok(());
+    };
+    // A private board is its player's: a tap with another game's id shows nothing and changes
+    // nothing. A piece picked while the engine is to move is ignored quietly.
+    match vet(&game, me(who), &data) {
+        Ok(()) | Err(TapRefusal::NotYourTurn) => answer_tap(bot, q, None).await,
+        Err(refusal) => {
+            answer_tap(bot, q, Some(t(who.lang, refusal.text_key()))).await;
+            return Ok(());
         }
-        async move {
-            if let Err(e) = call(request).await {
-                tracing::warn!(error = %e, "answerCallbackQuery failed");
-            }
-        }
-    };
-    let game = match GameId::parse(data.game()) {
-        Ok(id) => ctx.games.get(&id).await.ok(),
-        Err(_) => None,
-    };
-    let Some(game) = game else {
-        answer(Some(t(who.lang, "game-gone"))).await;
-        return Ok(());
-    };
-    // A private board is its player's: a tap with another game's id shows nothing and changes nothing.
-    if game.colors_of(me(who)).is_empty() {
-        answer(Some(t(who.lang, "group-not-your-game"))).await;
-        return Ok(());
     }
-    let action = data.action().clone();
-    let needs_current = matches!(action, Action::Pick(_) | Action::Resign | Action::ConfirmResign | Action::OfferDraw);
-    if needs_current && (data.ply() != game.ply || game.is_over()) {
-        let key = if game.is_over() { "reason-game-over" } else { "game-board-changed" };
-        answer(Some(t(who.lang, key))).await;
-        return Ok(());
-    }
-    answer(None).await;
     let tapped =
         q.message.as_ref().map(|m| MessageRef::Chat { chat_id: GameChat(m.chat().id.0), message_id: m.id().0 });
-    match action {
+    match data.action().clone() {
         Action::Noop | Action::AcceptDraw | Action::DeclineDraw => Ok(()),
-        Action::Pick(taps) => {
-            if game.player(game.turn).user() != Some(me(who)) {
-                return Ok(());
-            }
-            match board::read_taps(&game, taps).await? {
-                (_, Some(text)) => make_move(bot, ctx, who, game, &text, tapped).await,
-                (step, None) => show(bot, ctx, who, &game, &step, false, Show::Selection, tapped).await,
-            }
-        }
+        Action::Pick(_) if game.player(game.turn).user() != Some(me(who)) => Ok(()),
+        Action::Pick(taps) => match board::read_taps(&game, taps).await? {
+            (_, Some(text)) => make_move(bot, ctx, who, game, &text, tapped).await,
+            (step, None) => show(bot, ctx, who, &game, &step, false, Show::Selection, tapped).await,
+        },
         Action::Resign => resign_question(bot, who, &game).await,
         Action::ConfirmResign => resign(bot, ctx, who, &game, tapped).await,
         Action::OfferDraw => offer_draw(bot, ctx, who, &game).await,
@@ -618,24 +561,5 @@ mod tests {
         assert_eq!(shown.get((-5, 8), 3), None);
         shown.set((-5, 7), 4, (1, 2, 9));
         assert_eq!(shown.get((-5, 7), 3), None);
-    }
-
-    #[test]
-    fn colour_words() {
-        assert_eq!(parse_color("Blancas"), Some(Some(Color::White)));
-        assert_eq!(parse_color("black"), Some(Some(Color::Black)));
-        assert_eq!(parse_color("random"), Some(None));
-        assert_eq!(parse_color("purple"), None);
-        assert_eq!(parse_color("Brancas"), Some(Some(Color::White)), "pt");
-        assert_eq!(parse_color(&t(Lang::Ru, "color-black")), Some(Some(Color::Black)));
-        assert_eq!(parse_color(&t(Lang::Nl, "color-random").to_uppercase()), Some(None));
-        for lang in Lang::ALL {
-            assert_eq!(parse_color(&t(lang, "color-white")), Some(Some(Color::White)), "{lang}");
-            for level in [Level::Easy, Level::Medium, Level::Hard, Level::Master] {
-                assert_eq!(parse_level(&t(lang, &format!("level-{}", level as u8))), Some(level), "{lang}");
-            }
-        }
-        assert_eq!(parse_level("3"), Some(Level::Hard));
-        assert_eq!(parse_level("impossible"), None);
     }
 }

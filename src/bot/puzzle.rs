@@ -4,11 +4,12 @@
 use teloxide::prelude::*;
 use teloxide::types::{InlineKeyboardButton, InlineKeyboardMarkup, InputFile, ParseMode};
 
-use super::board::{color_name, theme_of};
+use super::board::theme_of;
 use super::callback::{Callback, Menu, PuzzleButton};
-use super::handlers::Who;
 use super::i18n::{Lang, t, tf};
 use super::telegram::call;
+use super::views::color_name;
+use super::who::Who;
 use super::{Ctx, HandlerResult};
 use crate::game::UserId;
 use crate::game::puzzles::{self, Answer, Rating, Run, move_choices};

@@ -45,7 +45,7 @@ pub fn topic_menu(lang: Lang, variant: VariantId, current: Option<Topic>) -> Inl
 pub fn level_menu(lang: Lang, variant: VariantId) -> InlineKeyboardMarkup {
     let row = Level::ALL
         .into_iter()
-        .map(|level| button(super::board::level_name(lang, level as u8), Menu::PlayLevel(variant, level)))
+        .map(|level| button(level_name(lang, level as u8), Menu::PlayLevel(variant, level)))
         .collect::<Vec<_>>();
     InlineKeyboardMarkup::new(vec![row])
 }
@@ -174,6 +174,18 @@ pub fn cycle(prefs: &mut Prefs, setting: Setting) {
                 ThemeChoice::Contrast => ThemeChoice::Classic,
             }
         }
+    }
+}
+
+/// The engine level's name ("easy", "fácil"...).
+pub fn level_name(lang: Lang, level: u8) -> String {
+    t(lang, &format!("level-{}", level.clamp(1, 4)))
+}
+
+pub fn color_name(lang: Lang, color: Color) -> String {
+    match color {
+        Color::White => t(lang, "color-white"),
+        Color::Black => t(lang, "color-black"),
     }
 }
 

@@ -7,6 +7,7 @@ use rand::Rng;
 use serde::{Deserialize, Serialize};
 
 use super::{Color, VariantId};
+use crate::i18n::Lang;
 
 /// A short URL-safe game id (base62). It ends up in Redis keys, callback data and Mini App URLs,
 /// so anything read from outside goes through [`GameId::parse`].
@@ -271,6 +272,10 @@ pub struct Game {
     pub rematch_of: Option<GameId>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rematch: Option<GameId>,
+    /// The language of the game's shared texts (its cards in a chat, the notices about it): the
+    /// challenger's. `None` in games nobody else sees, and in games stored before it was kept here.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lang: Option<Lang>,
     pub created: i64,
     pub updated: i64,
     /// Bumped by the store on every successful write; the basis of compare-and-set.
@@ -311,6 +316,7 @@ impl Game {
             invited: None,
             rated,
             rematch_of: None,
+            lang: None,
             rematch: None,
             created: now,
             updated: now,

@@ -21,6 +21,7 @@ use crate::rules::{
 };
 
 mod applied;
+mod card;
 mod challenge;
 pub use applied::{Applied, Event, events_between};
 pub use challenge::{Challenge, LimitKind, Limits};
@@ -656,6 +657,7 @@ impl GameService {
         fresh.chat = game.chat;
         fresh.rated = game.rated;
         fresh.rematch_of = Some(game.id.clone());
+        fresh.lang = game.lang;
         self.set_clock(&mut fresh, now);
         let fresh = self.stored(&fresh).await?;
         let mut old = game.clone();

@@ -7,18 +7,19 @@ use teloxide::types::{CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup,
 
 use crate::bot::callback::{Callback, ChallengeChoice};
 use crate::bot::facts::Fact;
-use crate::bot::handlers::Who;
 use crate::bot::i18n::{t, tf};
 use crate::bot::telegram::{call, edit};
 use crate::bot::views::{escape, variant_name};
+use crate::bot::who::Who;
 use crate::bot::{Ctx, HandlerResult};
 use crate::game::service::Challenge;
 use crate::game::{ChatId as GameChat, UserId};
 use crate::rules::{Color, VariantId};
 
-use super::cards::{post_card, set_card_lang};
+use super::post_card;
 use super::taps::tapped;
-use super::{answer, limits, me, refusal, reply, say};
+use super::{limits, me, refusal, reply, say};
+use crate::bot::tap::answer;
 
 /// `/challenge [variant] [white|black|random] [FEN]`, as a reply to challenge that person.
 pub async fn challenge(bot: &Bot, ctx: &Ctx, who: &Who, msg: &Message, args: &[String]) -> HandlerResult {
@@ -70,7 +71,7 @@ pub async fn challenge(bot: &Bot, ctx: &Ctx, who: &Who, msg: &Message, args: &[S
     };
     let color = match args.get(1) {
         None => None,
-        Some(word) => match crate::bot::play::parse_color(word) {
+        Some(word) => match crate::bot::words::parse_color(word) {
             Some(c) => c,
             None => return reply(bot, msg, t(lang, "bad-color")).await,
         },
@@ -99,10 +100,10 @@ pub(super) async fn issue(
         chat: Some(GameChat(who.chat.0)),
         opponent,
         fen,
+        lang: Some(who.lang),
     };
     match ctx.games.issue_challenge(request, &limits(ctx)).await {
         Ok(game) => {
-            set_card_lang(ctx, &game.id, who.lang).await;
             post_card(bot, ctx, &game, who.chat, reply_to).await?;
             Ok(())
         }

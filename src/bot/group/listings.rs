@@ -3,9 +3,9 @@
 use teloxide::prelude::*;
 
 use crate::bot::card::{self};
-use crate::bot::handlers::Who;
 use crate::bot::i18n::{t, tf};
 use crate::bot::views::{escape, variant_name};
+use crate::bot::who::Who;
 use crate::bot::{Ctx, HandlerResult};
 use crate::game::ratings::RatingScope;
 use crate::game::{ChatId as GameChat, Status};

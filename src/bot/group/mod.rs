@@ -9,28 +9,28 @@
 use std::sync::Arc;
 
 use teloxide::prelude::*;
-use teloxide::types::{Message, ParseMode, ReplyParameters};
+use teloxide::types::{Message, MessageId, ParseMode, ReplyParameters};
 
+use super::card::{Controls, Place};
+use super::cards::{card_lang, mini_app};
 use super::command::GroupAction;
-use super::handlers::Who;
 use super::i18n::{Lang, t};
+use super::keyboard::Step;
+use super::present;
 use super::refusal::Audience;
 use super::telegram::call;
+use super::who::Who;
 use super::{Ctx, HandlerResult};
 use crate::game::service::{GameError, Limits};
 use crate::game::{ChatId as GameChat, Game, MessageRef, Status, UserId};
 
-mod cards;
 mod challenge;
 mod listings;
-mod notice;
 mod taps;
 
-pub use cards::{Change, board_url, card_lang, mini_app, set_card_lang, show_on};
 pub use challenge::{challenge, on_variant_chosen};
 pub use listings::{games, rating_lines, top};
-pub use notice::notify_turn;
-pub use taps::{answer, is_people_game, on_board, on_card_button, owns_board};
+pub use taps::{on_board, on_card_button, owns_board};
 
 /// A request in a message this module handles.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -116,7 +116,7 @@ async fn reply(bot: &Bot, msg: &Message, text: String) -> HandlerResult {
 }
 
 /// The text for a refusal of the service, as a card says it.
-pub fn refusal(lang: Lang, error: &GameError) -> String {
+fn refusal(lang: Lang, error: &GameError) -> String {
     super::refusal::refusal(lang, error, Audience::Card)
 }
 
@@ -145,4 +145,27 @@ async fn typed_move(bot: &Bot, ctx: &Ctx, who: &Who, msg: &Message, text: &str, 
         }
         Err(e) => reply(bot, msg, refusal(who.lang, &e)).await,
     }
+}
+
+/// Posts a new card for `game` in `chat` (as a reply to `reply_to` if given) and records it.
+async fn post_card(
+    bot: &Bot,
+    ctx: &Ctx,
+    game: &Game,
+    chat: ChatId,
+    reply_to: Option<MessageId>,
+) -> anyhow::Result<Game> {
+    let lang = card_lang(ctx, game).await;
+    let place = Place { picture: true, mini_app: mini_app(ctx) };
+    let g = game.clone();
+    let message = tokio::task::spawn_blocking(move || {
+        super::card::compose(&g, lang, &Step::Idle { refused: None }, Controls::Normal, &place, true)
+    })
+    .await??;
+    let sent = present::send(bot, chat, &message, reply_to).await?;
+    let view = MessageRef::Chat { chat_id: GameChat(chat.0), message_id: sent.id.0 };
+    let game = ctx.games.add_view(&game.id, view).await?.into_game();
+    // The card just posted shows this version.
+    crate::bot::notifier::claim_card(ctx, &game).await;
+    Ok(game)
 }

@@ -7,16 +7,18 @@ use teloxide::types::{CallbackQuery, MessageId};
 
 use crate::bot::callback::{Action, BoardData, CardAction, CardButton};
 use crate::bot::card::Controls;
-use crate::bot::handlers::Who;
 use crate::bot::i18n::t;
 use crate::bot::keyboard::Step;
-use crate::bot::telegram::call;
+use crate::bot::tap::{answer, tapped_game, vet};
+use crate::bot::who::Who;
 use crate::bot::{Ctx, HandlerResult};
 use crate::game::service::{Applied, GameError, Rematch};
 use crate::game::{ChatId as GameChat, Game, GameId, MessageRef, Status};
 
-use super::cards::{Change, card_lang, post_card, set_card_lang, show_on};
+use super::post_card;
 use super::{limits, me, refusal, say};
+use crate::bot::cards::{Change, card_lang, is_people_game, show_on};
+use crate::bot::facts::Fact;
 use crate::bot::notifier;
 
 /// Whether a board tap belongs here: on an inline message, or on a game between people.
@@ -30,22 +32,6 @@ pub async fn owns_board(q: CallbackQuery, data: BoardData, ctx: Arc<Ctx>) -> boo
     match ctx.games.get(&id).await {
         Ok(game) => is_people_game(&game),
         Err(_) => false,
-    }
-}
-
-/// A game between two people (or a challenge): shown on shared cards.
-pub fn is_people_game(game: &Game) -> bool {
-    !game.white.is_engine() && !game.black.is_engine()
-}
-
-/// Answers a tap, with a short notice or silently.
-pub async fn answer(bot: &Bot, q: &CallbackQuery, text: Option<String>) {
-    let mut request = bot.answer_callback_query(q.id.clone());
-    if let Some(text) = text {
-        request = request.text(text);
-    }
-    if let Err(e) = call(request).await {
-        tracing::warn!(error = %e, "answerCallbackQuery failed");
     }
 }
 
@@ -154,11 +140,7 @@ pub(super) async fn tap(
     view: Option<MessageRef>,
 ) -> HandlerResult {
     let lang = who.lang;
-    let game = match GameId::parse(data.game()) {
-        Ok(id) => ctx.games.get(&id).await.ok(),
-        Err(_) => None,
-    };
-    let Some(game) = game else {
+    let Some(game) = tapped_game(ctx, &data).await else {
         answer(bot, q, Some(t(lang, "game-gone"))).await;
         return Ok(());
     };
@@ -185,21 +167,8 @@ pub(super) async fn tap(
         }
         return Ok(());
     }
-    if game.colors_of(user).is_empty() {
-        answer(bot, q, Some(t(lang, "group-not-your-game"))).await;
-        return Ok(());
-    }
-    let needs_current = matches!(action, Action::Pick(_) | Action::Resign | Action::ConfirmResign | Action::OfferDraw);
-    if needs_current && game.is_over() {
-        answer(bot, q, Some(t(lang, "reason-game-over"))).await;
-        return Ok(());
-    }
-    if needs_current && data.ply() != game.ply {
-        answer(bot, q, Some(t(lang, "game-board-changed"))).await;
-        return Ok(());
-    }
-    if matches!(action, Action::Pick(_)) && game.player(game.turn).user() != Some(user) {
-        answer(bot, q, Some(t(lang, "group-not-your-turn"))).await;
+    if let Err(refusal) = vet(&game, user, &data) {
+        answer(bot, q, Some(t(lang, refusal.text_key()))).await;
         return Ok(());
     }
     let idle = Step::Idle { refused: None };
@@ -258,8 +227,13 @@ pub(super) async fn tap(
 /// Both asked for a rematch: the old card keeps the result, the new game gets its own card (an
 /// inline message, which cannot be answered with a new message, shows the new game instead).
 pub(super) async fn rematch_started(bot: &Bot, ctx: &Ctx, old: &Game, fresh: Game) -> HandlerResult {
-    let lang = card_lang(ctx, &old.id).await;
-    set_card_lang(ctx, &fresh.id, lang).await;
+    if old.lang.is_none() {
+        // A game stored before games kept their card language has it as a fact.
+        let lang = card_lang(ctx, old).await;
+        if let Err(e) = ctx.facts.set(Fact::CardLang(&fresh.id), lang.code()).await {
+            tracing::warn!(error = %e, "cannot store the card language");
+        }
+    }
     let old = ctx.games.get(&old.id).await.unwrap_or_else(|_| old.clone());
     // The old game's cards are handled here: a chat card keeps the result, an inline one turns
     // into the new game.

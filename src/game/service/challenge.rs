@@ -10,6 +10,7 @@ use crate::game::model::{ChatId, Game, GameId, Player, Status, UserId};
 use crate::game::now_unix;
 use crate::game::ratings::{RatingEntry, RatingScope};
 use crate::game::store::StoreError;
+use crate::i18n::Lang;
 use crate::rules::{Color, VariantId};
 
 /// How long a limits lock lives if its holder never gives it back.
@@ -79,6 +80,8 @@ pub struct Challenge {
     pub opponent: Option<(UserId, String)>,
     /// Start from this position (such games are not rated).
     pub fen: Option<String>,
+    /// The language the challenge's card is written in (the challenger's); the game keeps it.
+    pub lang: Option<Lang>,
 }
 
 /// An unfinished game with no engine in it.
@@ -114,6 +117,7 @@ impl GameService {
         let (white, black) = if color == Color::White { (me, Player::Open) } else { (Player::Open, me) };
         let mut game = self.prepare(NewGame { variant: c.variant, white, black, fen: c.fen, chat: c.chat }).await?;
         game.invited = c.opponent.map(|(id, name)| Player::Human { id, name });
+        game.lang = c.lang;
         self.stored(&game).await
     }
 
@@ -354,6 +358,7 @@ mod tests {
             chat: Some(ChatId(chat)),
             opponent: None,
             fen: None,
+            lang: None,
         }
     }
 
@@ -383,6 +388,23 @@ mod tests {
 
         let self_challenge = Challenge { opponent: Some((UserId(1), "u1".into())), ..open(1, -5) };
         assert_eq!(s.issue_challenge(self_challenge, &LIMITS).await.unwrap_err(), GameError::OwnChallenge);
+    }
+
+    /// The card of a Spanish challenge stays in Spanish, and so does its rematch's.
+    #[tokio::test]
+    async fn the_challengers_language_stays_with_the_game_and_its_rematch() {
+        let s = service();
+        let c = Challenge { lang: Some(Lang::Es), ..open(1, -5) };
+        let g = s.issue_challenge(c, &LIMITS).await.unwrap();
+        assert_eq!(g.lang, Some(Lang::Es));
+        let g = s.accept_challenge(&g.id, UserId(2), "Bo", &LIMITS).await.unwrap();
+        assert_eq!(s.get(&g.id).await.unwrap().lang, Some(Lang::Es), "kept in the stored record");
+        s.resign(&g.id, UserId(2), None).await.unwrap();
+        assert!(matches!(s.rematch(&g.id, UserId(1)).await.unwrap(), super::super::Rematch::Offered(_)));
+        let super::super::Rematch::Started(fresh) = s.rematch(&g.id, UserId(2)).await.unwrap() else {
+            panic!("both asked: the rematch starts");
+        };
+        assert_eq!(fresh.lang, Some(Lang::Es));
     }
 
     #[tokio::test]

@@ -1,5 +1,5 @@
-//! The shared card of a game between people: its language, its picture and text, posting it and
-//! editing it after a change.
+//! The shared card of a game between people, in a chat or inline: its language, its picture and
+//! text, and editing it after a change.
 
 use teloxide::prelude::*;
 use teloxide::types::{InputFile, MessageId};
@@ -10,11 +10,15 @@ use crate::bot::i18n::Lang;
 use crate::bot::keyboard::Step;
 use crate::bot::present::{self, Edit, Target};
 use crate::bot::{Ctx, HandlerResult};
-use crate::game::{ChatId as GameChat, Game, GameId, MessageRef};
+use crate::game::{Game, MessageRef};
 
-/// The language a game's card is written in: the challenger's.
-pub async fn card_lang(ctx: &Ctx, game: &GameId) -> Lang {
-    card_lang_of(ctx.facts.get(Fact::CardLang(game)).await.ok().flatten().as_deref())
+/// The language a game's card is written in: the challenger's, kept in the game (games stored
+/// before it was kept there have it as a fact).
+pub async fn card_lang(ctx: &Ctx, game: &Game) -> Lang {
+    match game.lang {
+        Some(lang) => lang,
+        None => card_lang_of(ctx.facts.get(Fact::CardLang(&game.id)).await.ok().flatten().as_deref()),
+    }
 }
 
 /// A card language from its stored form: English when none is stored.
@@ -22,10 +26,9 @@ pub(super) fn card_lang_of(stored: Option<&str>) -> Lang {
     stored.and_then(Lang::parse_word).unwrap_or(Lang::En)
 }
 
-pub async fn set_card_lang(ctx: &Ctx, game: &GameId, lang: Lang) {
-    if let Err(e) = ctx.facts.set(Fact::CardLang(game), lang.code()).await {
-        tracing::warn!(error = %e, "cannot store the card language");
-    }
+/// Whether an inline card is a photo (set before its game is created).
+pub async fn is_photo_card(ctx: &Ctx, inline_message_id: &str) -> bool {
+    matches!(ctx.facts.get(Fact::InlinePhoto(inline_message_id)).await, Ok(Some(_)))
 }
 
 /// `https://t.me/<bot>/<app>` when a Mini App short name is configured.
@@ -45,6 +48,11 @@ pub fn board_url(ctx: &Ctx, game: &Game) -> Option<url::Url> {
 
 pub(super) fn place_of(ctx: &Ctx, view: &MessageRef) -> Place {
     Place { picture: matches!(view, MessageRef::Chat { .. }), mini_app: mini_app(ctx) }
+}
+
+/// A game between two people (or a challenge): shown on shared cards.
+pub fn is_people_game(game: &Game) -> bool {
+    !game.white.is_engine() && !game.black.is_engine()
 }
 
 /// How a card changes.
@@ -68,7 +76,7 @@ pub async fn show_on(
     controls: Controls,
     change: Change,
 ) -> HandlerResult {
-    let lang = card_lang(ctx, &game.id).await;
+    let lang = card_lang(ctx, game).await;
     let place = place_of(ctx, view);
     let picture = change == Change::Board;
     let g = game.clone();
@@ -84,7 +92,7 @@ pub async fn show_on(
             (Target::Chat(ChatId(chat_id.0), MessageId(*message_id)), what)
         }
         MessageRef::Inline { inline_message_id } => {
-            let photo = crate::bot::inline::is_photo_card(ctx, inline_message_id).await;
+            let photo = is_photo_card(ctx, inline_message_id).await;
             let what = match (change, photo, board_url(ctx, game)) {
                 (Change::Keyboard, _, _) => Edit::Keyboard,
                 // Inline messages take no uploads: the picture goes by its URL on this server.
@@ -97,27 +105,4 @@ pub async fn show_on(
     };
     present::edit_board(bot, target, &message, what).await?;
     Ok(())
-}
-
-/// Posts a new card for `game` in `chat` (as a reply to `reply_to` if given) and records it.
-pub(super) async fn post_card(
-    bot: &Bot,
-    ctx: &Ctx,
-    game: &Game,
-    chat: ChatId,
-    reply_to: Option<MessageId>,
-) -> anyhow::Result<Game> {
-    let lang = card_lang(ctx, &game.id).await;
-    let place = Place { picture: true, mini_app: mini_app(ctx) };
-    let g = game.clone();
-    let message = tokio::task::spawn_blocking(move || {
-        card::compose(&g, lang, &Step::Idle { refused: None }, Controls::Normal, &place, true)
-    })
-    .await??;
-    let sent = present::send(bot, chat, &message, reply_to).await?;
-    let view = MessageRef::Chat { chat_id: GameChat(chat.0), message_id: sent.id.0 };
-    let game = ctx.games.add_view(&game.id, view).await?.into_game();
-    // The card just posted shows this version.
-    crate::bot::notifier::claim_card(ctx, &game).await;
-    Ok(game)
 }

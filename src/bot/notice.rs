@@ -21,14 +21,15 @@ pub async fn notify_turn(bot: &Bot, ctx: &Ctx, game: &Game) {
     let Some(user) = game.player(game.turn).user() else {
         return;
     };
-    // Three small facts in one read: no private chat, the player's language, the card's.
+    // Three small facts in one read: no private chat, the player's language, the card's (for games
+    // stored before the game kept it).
     let facts = ctx.facts.get_many([Fact::NoDirectMessages(user), Fact::Prefs(user.0), Fact::CardLang(&game.id)]).await;
     let [no_dm, prefs, card] = facts.unwrap_or_default();
     let [no_dm, prefs, card] = [no_dm.as_deref(), prefs.as_deref(), card.as_deref()];
     if no_dm.is_some() {
         return;
     }
-    let lang = PrefsStore::decode(prefs).lang.unwrap_or_else(|| card_lang_of(card));
+    let lang = PrefsStore::decode(prefs).lang.or(game.lang).unwrap_or_else(|| card_lang_of(card));
     let opponent = crate::bot::board::player_name(lang, game.player(game.turn.opposite()));
     let mut text =
         tf(lang, "notice-your-move", &[("opponent", &opponent), ("variant", &variant_name(lang, game.variant))]);
