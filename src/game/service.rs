@@ -23,6 +23,8 @@ use crate::rules::{
 mod applied;
 mod card;
 mod challenge;
+#[cfg(test)]
+mod testing;
 pub use applied::{Applied, Event, events_between};
 pub use challenge::{Challenge, LimitKind, Limits};
 

@@ -90,24 +90,13 @@ mod tests {
 
     use super::*;
     use crate::game::UserId;
-    use crate::game::service::{EnginePlayer, LimitKind, ServiceConfig};
-    use crate::game::store::MemoryStore;
+    use crate::game::service::LimitKind;
+    use crate::game::service::testing;
     use crate::i18n::Lang;
-    use crate::rules::{GameState, Move, VariantId};
-
-    struct First;
-    impl EnginePlayer for First {
-        fn choose(&self, state: &GameState, _: u8) -> Option<Move> {
-            state.position().legal_moves().into_iter().next()
-        }
-    }
+    use crate::rules::VariantId;
 
     fn service() -> Arc<GameService> {
-        Arc::new(GameService::new(
-            Arc::new(MemoryStore::new(Default::default())),
-            Arc::new(First),
-            ServiceConfig::default(),
-        ))
+        Arc::new(testing::service())
     }
 
     const LIMITS: Limits = Limits { open_per_user: 1, games_per_user: 5, open_per_chat: 5, games_per_chat: 5 };

@@ -329,23 +329,8 @@ impl GameService {
 
 #[cfg(test)]
 mod tests {
-    use std::sync::Arc;
-
     use super::*;
-    use crate::game::service::{EnginePlayer, ServiceConfig};
-    use crate::game::store::MemoryStore;
-    use crate::rules::{GameState, Move};
-
-    struct First;
-    impl EnginePlayer for First {
-        fn choose(&self, state: &GameState, _: u8) -> Option<Move> {
-            state.position().legal_moves().into_iter().next()
-        }
-    }
-
-    fn service() -> GameService {
-        GameService::new(Arc::new(MemoryStore::new(Default::default())), Arc::new(First), ServiceConfig::default())
-    }
+    use crate::game::service::testing::service;
 
     const LIMITS: Limits = Limits { open_per_user: 2, games_per_user: 2, open_per_chat: 3, games_per_chat: 3 };
 
