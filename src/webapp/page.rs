@@ -1,6 +1,8 @@
 //! The Mini App page and its static assets, built into the binary (no CDN: the page must load on
 //! networks that reach nothing but this server).
 
+use std::sync::OnceLock;
+
 use axum::Router;
 use axum::extract::Path;
 use axum::http::{HeaderValue, StatusCode, header};
@@ -36,9 +38,16 @@ async fn strings(Path(file): Path<String>) -> Response {
     else {
         return (StatusCode::NOT_FOUND, "no such language").into_response();
     };
-    let mut response = ([(header::CONTENT_TYPE, "application/json")], page_strings(lang).to_string()).into_response();
+    let mut response = ([(header::CONTENT_TYPE, "application/json")], strings_json(lang)).into_response();
     response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("public, max-age=300"));
     response
+}
+
+/// [`page_strings`] as served: built once per language, since the catalogue is part of the binary.
+fn strings_json(lang: Lang) -> &'static str {
+    static BUILT: [OnceLock<String>; Lang::ALL.len()] = [const { OnceLock::new() }; Lang::ALL.len()];
+    let at = Lang::ALL.iter().position(|l| *l == lang).unwrap_or(0);
+    BUILT[at].get_or_init(|| page_strings(lang).to_string())
 }
 
 pub fn page_strings(lang: Lang) -> serde_json::Value {
@@ -72,4 +81,20 @@ fn asset(content_type: &'static str, body: &'static str) -> Response {
     // Served from the binary: a new version comes with a restart, so clients re-check often.
     response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("public, max-age=300"));
     response
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each language is served its own texts, built once.
+    #[test]
+    fn every_language_gets_its_own_strings() {
+        for lang in Lang::ALL {
+            let served: serde_json::Value = serde_json::from_str(strings_json(lang)).unwrap();
+            assert_eq!(served, page_strings(lang), "{lang}");
+            assert!(std::ptr::eq(strings_json(lang), strings_json(lang)), "{lang}: built again");
+        }
+        assert_ne!(strings_json(Lang::Es), strings_json(Lang::En));
+    }
 }
