@@ -14,8 +14,8 @@ use crate::rules::{Color, GameState, Move, OutcomeReason, Position, VariantId};
 /// Hub engine command.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PlayerSpec {
-    /// `internal:LEVEL[@MS][:weights=FILE][:threats=on]`
-    Internal { level: Level, movetime_ms: Option<u64>, weights: Option<PathBuf>, threats: bool },
+    /// `internal:LEVEL[@MS][:weights=FILE][:threats=on|off]`
+    Internal { level: Level, movetime_ms: Option<u64>, weights: Option<PathBuf>, threats: Option<bool> },
     /// Any other text: a shell command speaking Hub. `moves` says whether the engine is sent the
     /// moves since the last irreversible one (for repetitions) or only the current position, for
     /// adapters that read `pos=` and drop `moves=`: `position-only:COMMAND`.
@@ -46,12 +46,12 @@ impl FromStr for PlayerSpec {
         };
         let level = level.parse::<Level>().map_err(|e| e.to_string())?;
         let mut weights = None;
-        let mut threats = false;
+        let mut threats = None;
         for p in parts {
             match p.split_once('=') {
                 Some(("weights", f)) => weights = Some(PathBuf::from(f)),
-                Some(("threats", "on")) => threats = true,
-                Some(("threats", "off")) => threats = false,
+                Some(("threats", "on")) => threats = Some(true),
+                Some(("threats", "off")) => threats = Some(false),
                 _ => return Err(format!("unknown option '{p}' in '{s}'")),
             }
         }
@@ -64,8 +64,10 @@ impl std::fmt::Display for PlayerSpec {
         match self {
             PlayerSpec::Internal { level, movetime_ms, weights, threats } => {
                 write!(f, "damas {level}")?;
-                if *threats {
-                    write!(f, " (threat search)")?;
+                match threats {
+                    Some(true) => write!(f, " (threat search)")?,
+                    Some(false) => write!(f, " (no threat search)")?,
+                    None => {}
                 }
                 if let Some(ms) = movetime_ms {
                     write!(f, "@{ms}ms")?;
@@ -115,7 +117,9 @@ impl Player {
                     }
                 };
                 let mut engine = Box::new(Engine::with_weights(variant, w, level.tt_bits().max(18)));
-                engine.searcher().set_threat_search(*threats);
+                if let Some(on) = threats {
+                    engine.searcher().set_threat_search(*on);
+                }
                 Ok(Player::Internal { engine, level: *level, movetime_ms: *movetime_ms, seed, label: spec.to_string() })
             }
             PlayerSpec::Hub { command, moves } => {
@@ -449,7 +453,7 @@ mod tests {
     fn specs_parse() {
         assert_eq!(
             "internal:hard@200".parse::<PlayerSpec>().unwrap(),
-            PlayerSpec::Internal { level: Level::Hard, movetime_ms: Some(200), weights: None, threats: false }
+            PlayerSpec::Internal { level: Level::Hard, movetime_ms: Some(200), weights: None, threats: None }
         );
         assert_eq!(
             "internal:facil:weights=w.toml".parse::<PlayerSpec>().unwrap(),
@@ -457,8 +461,12 @@ mod tests {
                 level: Level::Easy,
                 movetime_ms: None,
                 weights: Some("w.toml".into()),
-                threats: false
+                threats: None
             }
+        );
+        assert_eq!(
+            "internal:hard:threats=off".parse::<PlayerSpec>().unwrap().to_string(),
+            "damas hard (no threat search)"
         );
         assert_eq!(
             "python -m dame hub".parse::<PlayerSpec>().unwrap(),

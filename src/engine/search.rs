@@ -91,9 +91,13 @@ pub struct Searcher {
     /// Whether the next node searched has a capture, when its parent already knows: 0 unknown, 1 no,
     /// 2 yes. Taken (reset) by that node.
     capture_hint: u8,
-    /// Look once more at quiet positions on the horizon where the opponent threatens a capture
-    /// (experimental, off by default).
+    /// Look once more at quiet positions on the horizon where the opponent threatens a capture.
+    /// On where self-play showed it pays: International, +30 ± 26 Elo over 400 games at 50 ms a
+    /// move (with reverse futility pruning on in both).
     threats: bool,
+    /// The threat look as asked for with [`set_threat_search`](Self::set_threat_search), over the
+    /// variant's default.
+    threats_asked: Option<bool>,
     /// Reverse futility pruning, where self-play showed it pays: International, +52 ± 38 Elo over 200
     /// games at 50 ms a move (English scored +0 ± 53 and Russian -45 ± 41 over 100 each).
     futility: bool,
@@ -135,6 +139,7 @@ impl Searcher {
             nodes: 0,
             capture_hint: 0,
             threats: false,
+            threats_asked: None,
             futility: false,
             seldepth: 0,
             stopped: false,
@@ -152,10 +157,9 @@ impl Searcher {
         self.killers = [[0; 2]; MAX_PLY];
     }
 
-    /// Turns the horizon look at capture threats on or off (off by default until self-play shows it
-    /// pays).
+    /// Turns the horizon look at capture threats on or off, whatever the variant's default.
     pub fn set_threat_search(&mut self, on: bool) {
-        self.threats = on;
+        self.threats_asked = Some(on);
     }
 
     pub fn nodes(&self) -> u64 {
@@ -164,6 +168,7 @@ impl Searcher {
 
     pub(crate) fn prepare(&mut self, state: &GameState, limits: &Limits, cancel: Option<std::sync::Arc<AtomicBool>>) {
         self.futility = state.position().variant() == VariantId::International;
+        self.threats = self.threats_asked.unwrap_or(state.position().variant() == VariantId::International);
         self.started = Instant::now();
         self.deadline = limits.movetime.map(|t| self.started + t);
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
