@@ -18,9 +18,9 @@ use super::keyboard::Step;
 use super::prefs::BoardMode;
 use super::present::{self, Edit, Target};
 use super::refusal::{Audience, refusal};
-use super::tap::{TapRefusal, answer as answer_tap, tapped_game, vet};
+use super::tap::{answer as answer_tap, tapped_game, vet};
 use super::telegram::{call, edit};
-use super::views::{self};
+use super::views;
 use super::who::Who;
 use super::{Ctx, HandlerResult};
 use crate::game::service::{GameError, Rematch};
@@ -510,9 +510,10 @@ pub async fn tap(bot: &Bot, ctx: &Ctx, who: &Who, q: &CallbackQuery, data: Board
     // A private board is its player's: a tap with another game's id shows nothing and changes
     // nothing. A piece picked while the engine is to move is ignored quietly.
     match vet(&game, me(who), &data) {
-        Ok(()) | Err(TapRefusal::NotYourTurn) => answer_tap(bot, q, None).await,
-        Err(refusal) => {
-            answer_tap(bot, q, Some(t(who.lang, refusal.text_key()))).await;
+        Ok(()) | Err(GameError::NotYourTurn) => answer_tap(bot, q, None).await,
+        Err(e) => {
+            // A tap's notice is short: the wording a card's tap gets.
+            answer_tap(bot, q, Some(refusal(who.lang, &e, Audience::Card))).await;
             return Ok(());
         }
     }

@@ -7,46 +7,25 @@ use teloxide::types::CallbackQuery;
 use super::Ctx;
 use super::callback::{Action, BoardData};
 use super::telegram::call;
+use crate::game::service::GameError;
 use crate::game::{Game, GameId, UserId};
 
-/// Why a tap on a board does nothing.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum TapRefusal {
-    /// The tapper is not playing in this game.
-    NotYourGame,
-    GameOver,
-    /// The tap was made on an older board.
-    BoardChanged,
-    NotYourTurn,
-}
-
-impl TapRefusal {
-    /// The text key telling the tapper so.
-    pub fn text_key(self) -> &'static str {
-        match self {
-            TapRefusal::NotYourGame => "group-not-your-game",
-            TapRefusal::GameOver => "reason-game-over",
-            TapRefusal::BoardChanged => "game-board-changed",
-            TapRefusal::NotYourTurn => "group-not-your-turn",
-        }
-    }
-}
-
-/// Checks a player's tap against the game it names.
-pub fn vet(game: &Game, user: UserId, data: &BoardData) -> Result<(), TapRefusal> {
+/// Checks a player's tap against the game it names: the refusal is the service's own error, so it
+/// is worded like every other refusal (see [`super::refusal`]).
+pub fn vet(game: &Game, user: UserId, data: &BoardData) -> Result<(), GameError> {
     if game.colors_of(user).is_empty() {
-        return Err(TapRefusal::NotYourGame);
+        return Err(GameError::NotAPlayer);
     }
     let action = data.action();
     let needs_current = matches!(action, Action::Pick(_) | Action::Resign | Action::ConfirmResign | Action::OfferDraw);
     if needs_current && game.is_over() {
-        return Err(TapRefusal::GameOver);
+        return Err(GameError::GameOver);
     }
     if needs_current && data.ply() != game.ply {
-        return Err(TapRefusal::BoardChanged);
+        return Err(GameError::Stale);
     }
     if matches!(action, Action::Pick(_)) && game.player(game.turn).user() != Some(user) {
-        return Err(TapRefusal::NotYourTurn);
+        return Err(GameError::NotYourTurn);
     }
     Ok(())
 }
@@ -97,14 +76,14 @@ mod tests {
         let g = game();
         let pick = Action::Pick(vec![Coord { row: 5, col: 0 }]);
         assert_eq!(vet(&g, UserId(1), &tap(&g, 0, pick.clone())), Ok(()));
-        assert_eq!(vet(&g, UserId(3), &tap(&g, 0, pick.clone())), Err(TapRefusal::NotYourGame));
-        assert_eq!(vet(&g, UserId(2), &tap(&g, 0, pick.clone())), Err(TapRefusal::NotYourTurn));
-        assert_eq!(vet(&g, UserId(1), &tap(&g, 3, pick.clone())), Err(TapRefusal::BoardChanged));
+        assert_eq!(vet(&g, UserId(3), &tap(&g, 0, pick.clone())), Err(GameError::NotAPlayer));
+        assert_eq!(vet(&g, UserId(2), &tap(&g, 0, pick.clone())), Err(GameError::NotYourTurn));
+        assert_eq!(vet(&g, UserId(1), &tap(&g, 3, pick.clone())), Err(GameError::Stale));
         // Flipping or answering an offer does not depend on the board shown.
         assert_eq!(vet(&g, UserId(2), &tap(&g, 3, Action::Flip)), Ok(()));
         let mut over = g.clone();
         over.status = Status::Finished;
-        assert_eq!(vet(&over, UserId(1), &tap(&over, 0, Action::Resign)), Err(TapRefusal::GameOver));
+        assert_eq!(vet(&over, UserId(1), &tap(&over, 0, Action::Resign)), Err(GameError::GameOver));
         assert_eq!(vet(&over, UserId(1), &tap(&over, 0, Action::Rematch)), Ok(()));
     }
 }

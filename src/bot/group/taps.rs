@@ -167,8 +167,8 @@ pub(super) async fn tap(
         }
         return Ok(());
     }
-    if let Err(refusal) = vet(&game, user, &data) {
-        answer(bot, q, Some(t(lang, refusal.text_key()))).await;
+    if let Err(e) = vet(&game, user, &data) {
+        answer(bot, q, Some(refusal(lang, &e))).await;
         return Ok(());
     }
     let idle = Step::Idle { refused: None };
