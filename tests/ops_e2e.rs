@@ -163,6 +163,8 @@ async fn post_update(addr: SocketAddr, secret: Option<&str>, update: &Value) -> 
     request.send().await.unwrap().status().as_u16()
 }
 
+const WEBHOOK_TAKING_UPDATES: &str = "webhook mode: taking updates over HTTP";
+
 fn webhook_env() -> Vec<(&'static str, &'static str)> {
     vec![
         ("DAMAS_WEBHOOK_ENABLED", "true"),
@@ -177,6 +179,8 @@ async fn webhook_checks_the_secret_and_applies_a_redelivered_update_once() {
     let mut damas = Damas::start(&fake.url(), &webhook_env());
     let addr = damas.wait_http_addr();
     wait_ready(addr).await;
+    // Ready covers the Mini App; the webhook route answers 503 until the bot has connected.
+    damas.wait_log(WEBHOOK_TAKING_UPDATES);
     assert!(
         fake.calls_to("getMe").len() == 1 && fake.calls_to("deleteWebhook").is_empty(),
         "webhook mode keeps the webhook"

@@ -186,6 +186,8 @@ async fn a_sentinel_failover_moves_play_to_the_promoted_replica() {
     assert!(!damas.log().contains("panicked"), "{}", damas.log());
 }
 
+const WEBHOOK_TAKING_UPDATES: &str = "webhook mode: taking updates over HTTP";
+
 fn webhook_env(redis: &str) -> Vec<(&'static str, String)> {
     vec![
         ("REDIS_URL", redis.to_owned()),
@@ -210,6 +212,8 @@ async fn start_webhook_instance(fake: &FakeTelegram, redis: &str) -> (Damas, Soc
         assert!(Instant::now() < deadline, "instance not ready:\n{}", damas.log());
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
+    // Ready covers the Mini App; the webhook route answers 503 until the bot has connected.
+    damas.wait_log(WEBHOOK_TAKING_UPDATES);
     (damas, addr)
 }
 
@@ -356,6 +360,7 @@ async fn an_instance_killed_mid_move_and_the_update_redelivered_elsewhere_applie
                 assert!(Instant::now() < deadline, "instance not ready:\n{}", damas.log());
                 tokio::time::sleep(Duration::from_millis(50)).await;
             }
+            damas.wait_log(WEBHOOK_TAKING_UPDATES);
             (damas, addr)
         }
     };

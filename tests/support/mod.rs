@@ -155,6 +155,22 @@ impl Damas {
         }
     }
 
+    /// Waits until the log has a line containing `needle` (for steps that finish after the server
+    /// already answers, such as the webhook route taking updates once the bot has connected).
+    pub fn wait_log(&mut self, needle: &str) {
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+        loop {
+            let log = self.log();
+            if log.contains(needle) {
+                return;
+            }
+            if std::time::Instant::now() > deadline || self.try_status().is_some() {
+                panic!("damas never logged {needle:?}; log:\n{log}");
+            }
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+    }
+
     fn signal(&mut self, name: &str) -> std::process::ExitStatus {
         let _ = Command::new("kill").arg(format!("-{name}")).arg(self.child.id().to_string()).status();
         let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
