@@ -1,5 +1,5 @@
-//! Perft from each start position: leaves per second of the move generator (single thread,
-//! leaves at the last ply counted without playing them).
+//! Perft from each start position: leaves per second of the rules core's move generator and of
+//! the search's own (`-engine`), single thread, leaves at the last ply counted without playing them.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // a test stops at its first surprise
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
@@ -29,6 +29,9 @@ fn perft(c: &mut Criterion) {
         group.throughput(Throughput::Elements(leaves));
         group.bench_with_input(BenchmarkId::new(variant.as_str(), depth), &start, |b, p| {
             b.iter(|| p.perft(depth, Paths::Merge))
+        });
+        group.bench_with_input(BenchmarkId::new(format!("{}-engine", variant.as_str()), depth), &start, |b, p| {
+            b.iter(|| damas::engine::perft(p, depth))
         });
     }
     group.finish();

@@ -1,12 +1,15 @@
 //! Runs every block of the perft data files in `tests/perft/` (format: `id`, `variant`, `fen`,
 //! `perft D N` for merged moves, `paths D N` for every capture path).
 //!
+//! Merged counts are checked on the search's own generator (`engine::perft`) as well.
+//!
 //! The normal run stops each line at a leaf budget so that `cargo test` stays quick; the ignored
 //! `perft_deep` test runs every line.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // a test stops at its first surprise
 
 use std::path::Path;
 
+use damas::engine;
 use damas::rules::{Paths, Position, VariantId};
 
 struct Block {
@@ -63,6 +66,10 @@ fn run(limit: u64) {
             }
             let got = pos.perft(depth, paths);
             assert_eq!(got, expected, "{} {:?} depth {depth}", block.id, paths);
+            if paths == Paths::Merge {
+                // The search's own generator must walk the same tree.
+                assert_eq!(engine::perft(&pos, depth), expected, "{} engine generator, depth {depth}", block.id);
+            }
             checked += 1;
         }
     }

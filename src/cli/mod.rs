@@ -70,6 +70,10 @@ pub enum Command {
         /// Print the count below each legal move first.
         #[arg(long)]
         divide: bool,
+        /// Count with the search's own move generator (compact captures and steps) instead of the
+        /// rules core's: the same counts, at the speed the search generates moves.
+        #[arg(long, conflicts_with = "paths")]
+        engine: bool,
     },
     /// Play moves from a position and print the resulting FEN; stops at the first illegal move.
     Apply {
@@ -231,8 +235,10 @@ fn run_command(command: Command) -> anyhow::Result<()> {
         Command::Rules(args) => rules::run(args),
         Command::Variants { json } => variants::run(json),
         Command::Moves { variant, fen, json } => moves::run(variant, fen.as_deref(), json),
-        Command::Perft { variant, fen, depth, paths, divide } => {
-            perft::run(variant, fen.as_deref(), depth, paths, divide)
+        Command::Perft { variant, fen, depth, paths, divide, engine } => {
+            let generator =
+                if engine { perft::Generator::Engine } else { perft::Generator::Rules { every_path: paths } };
+            perft::run(variant, fen.as_deref(), depth, generator, divide)
         }
         Command::Apply { variant, fen, moves } => apply::run(variant, fen.as_deref(), &moves),
         Command::Render(args) => render::run(args),

@@ -18,6 +18,7 @@ pub mod eval;
 pub mod hub;
 pub mod matchplay;
 pub mod openings;
+mod perft;
 mod pool;
 pub mod review;
 mod search;
@@ -33,6 +34,7 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 
 pub use eval::{Family, Weights, evaluate};
+pub use perft::perft;
 pub use pool::EnginePool;
 pub use search::{INFINITY, Info, Limits, Searcher, WIN, WIN_BOUND, format_score};
 
