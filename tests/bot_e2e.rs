@@ -120,7 +120,29 @@ async fn start_help_and_language() {
 
     let n = fake.call_count();
     fake.send_text(&bob, "/frobnicate");
-    assert!(fake.wait_sent(n, bob.id).await.body().contains("/help"));
+    let bob_reply = fake.wait_sent(n, bob.id).await;
+    assert!(bob_reply.body().contains("/help"));
+
+    // Buttons this bot never made (or no longer makes) change nothing and say so, in the user's
+    // language; the Spanish menu above is still the user's choice afterwards.
+    let (ana_message, bob_message) = (menu.message_id, bob_reply.message_id);
+    for (user, message, data, said) in [
+        (&bob, bob_message, "zzz", "out of date"),
+        (&ana, ana_message, "m:lang:xx", "desfasado"),
+        (&bob, bob_message, "dy:x:y", "out of date"),
+    ] {
+        let n = fake.call_count();
+        let cq = fake.tap(user, message, data);
+        let answer =
+            fake.wait_until(Duration::from_secs(10), "the forged tap answered", |f| f.callback_answer(&cq)).await;
+        assert!(answer.contains(said), "{data}: {answer:?}");
+        let sent: Vec<String> = fake.calls()[n..]
+            .iter()
+            .filter(|c| c.method.starts_with("send") || c.method.starts_with("edit"))
+            .map(|c| c.method.clone())
+            .collect();
+        assert!(sent.is_empty(), "{data}: {sent:?}");
+    }
 }
 
 /// Each of the eight languages: its own command menu, Telegram's language followed, `/lang` by code

@@ -259,10 +259,16 @@ pub async fn on_menu(bot: Bot, q: CallbackQuery, menu: Menu, ctx: Arc<Ctx>) -> H
     }
 }
 
-/// A tap whose data no handler takes (none, or none this bot writes): only acknowledged.
-pub async fn on_unknown(bot: Bot, q: CallbackQuery) -> HandlerResult {
+/// A tap whose data no handler takes: a button of an older version of the bot, or data made up by
+/// hand. It changes nothing, and the user is told so instead of the button spinning in silence.
+pub async fn on_unknown(bot: Bot, q: CallbackQuery, ctx: Arc<Ctx>) -> HandlerResult {
     tracing::debug!(data = q.data.as_deref(), "unknown callback data");
-    if let Err(e) = call(bot.answer_callback_query(q.id.clone())).await {
+    let mut answer = bot.answer_callback_query(q.id.clone());
+    if q.data.is_some() {
+        let who = ctx.who(&q.from, ChatId(q.from.id.0 as i64)).await;
+        answer = answer.text(t(who.lang, "button-unknown"));
+    }
+    if let Err(e) = call(answer).await {
         tracing::warn!(error = %e, "answerCallbackQuery failed");
     }
     Ok(())

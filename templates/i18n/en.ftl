@@ -148,6 +148,7 @@ engine-busy-user = The engine is still working on your other games; wait for tho
 game-too-complex = That move would lead to a position with too many capture sequences for me to follow; choose another move.
 game-not-your-turn = It is not your turn; wait for the engine's move.
 game-stale = The board changed in the meantime; look at it again and repeat your move.
+button-unknown = This button is out of date and does nothing now. Send /start for a fresh menu.
 game-board-changed = The board has changed.
 game-gone = This game no longer exists.
 game-draw-declined = The engine declines the draw. Play on!

@@ -148,6 +148,7 @@ engine-busy-user = El motor aún está pensando en tus otras partidas; espera a 
 game-too-complex = Esa jugada llevaría a una posición con demasiadas secuencias de captura para seguirla; elige otra jugada.
 game-not-your-turn = No es tu turno; espera la jugada del motor.
 game-stale = El tablero cambió mientras tanto; míralo de nuevo y repite tu jugada.
+button-unknown = Este botón está desfasado y ya no hace nada. Envía /start para tener un menú nuevo.
 game-board-changed = El tablero ha cambiado.
 game-gone = Esta partida ya no existe.
 game-draw-declined = El motor rechaza las tablas. ¡Sigue jugando!

@@ -148,6 +148,7 @@ engine-busy-user = Le moteur travaille encore sur vos autres parties ; attendez 
 game-too-complex = Ce coup mènerait à une position avec trop de séquences de prise pour que je puisse les suivre ; choisissez un autre coup.
 game-not-your-turn = Ce n'est pas votre tour ; attendez le coup du moteur.
 game-stale = Le damier a changé entre-temps ; regardez-le à nouveau et rejouez votre coup.
+button-unknown = Ce bouton est périmé et ne fait plus rien. Envoyez /start pour un nouveau menu.
 game-board-changed = Le damier a changé.
 game-gone = Cette partie n'existe plus.
 game-draw-declined = Le moteur refuse la nulle. La partie continue !

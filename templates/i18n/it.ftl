@@ -148,6 +148,7 @@ engine-busy-user = Il motore sta ancora lavorando alle tue altre partite; attend
 game-too-complex = Quella mossa porterebbe a una posizione con troppe sequenze di presa da seguire per me; scegli un'altra mossa.
 game-not-your-turn = Non è il tuo turno; attendi la mossa del motore.
 game-stale = Nel frattempo la damiera è cambiata; guardala di nuovo e ripeti la tua mossa.
+button-unknown = Questo pulsante è superato e non fa più nulla. Invia /start per un menu nuovo.
 game-board-changed = La damiera è cambiata.
 game-gone = Questa partita non esiste più.
 game-draw-declined = Il motore rifiuta la patta. Continua a giocare!

@@ -148,6 +148,7 @@ engine-busy-user = De computer is nog bezig met je andere partijen; wacht op die
 game-too-complex = Die zet leidt tot een stelling met te veel slagvarianten om te volgen; kies een andere zet.
 game-not-your-turn = Je bent niet aan zet; wacht op de zet van de computer.
 game-stale = Het bord is intussen veranderd; bekijk het opnieuw en herhaal je zet.
+button-unknown = Deze knop is verouderd en doet niets meer. Stuur /start voor een nieuw menu.
 game-board-changed = Het bord is veranderd.
 game-gone = Deze partij bestaat niet meer.
 game-draw-declined = De computer weigert de remise. Speel verder!

@@ -148,6 +148,7 @@ engine-busy-user = O motor ainda está trabalhando nas suas outras partidas; esp
 game-too-complex = Esse lance levaria a uma posição com sequências de captura demais para eu acompanhar; escolha outro lance.
 game-not-your-turn = Não é a sua vez; espere o lance do motor.
 game-stale = O tabuleiro mudou nesse meio-tempo; olhe de novo e repita o seu lance.
+button-unknown = Este botão está desatualizado e já não faz nada. Envie /start para um menu novo.
 game-board-changed = O tabuleiro mudou.
 game-gone = Esta partida não existe mais.
 game-draw-declined = O motor recusa o empate. Continue jogando!

@@ -148,6 +148,7 @@ engine-busy-user = Motor hâlâ diğer oyunların üzerinde çalışıyor; o ham
 game-too-complex = Bu hamle, izleyemeyeceğim kadar çok alma serisi olan bir konuma götürür; başka bir hamle seç.
 game-not-your-turn = Sıra sende değil; motorun hamlesini bekle.
 game-stale = Bu arada tahta değişti; tahtaya yeniden bak ve hamleni tekrarla.
+button-unknown = Bu düğme eskidi ve artık bir şey yapmıyor. Yeni bir menü için /start gönder.
 game-board-changed = Tahta değişti.
 game-gone = Bu oyun artık yok.
 game-draw-declined = Motor beraberliği kabul etmiyor. Oyuna devam!
