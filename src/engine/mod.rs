@@ -183,6 +183,12 @@ impl Engine {
         self.searcher.clear();
     }
 
+    /// Whether this engine's table already knows the position of `state`, as it does when it
+    /// searched the previous move of the same game.
+    pub fn knows(&self, state: &GameState) -> bool {
+        self.searcher.knows(state.position())
+    }
+
     pub fn searcher(&mut self) -> &mut Searcher {
         &mut self.searcher
     }

@@ -4,7 +4,9 @@
 //! last one. A fresh engine starts every search with an empty transposition table and relearns
 //! what the previous search already knew; an engine taken from the pool keeps its table, so the
 //! next move is searched deeper for the same nodes. Table entries are keyed by the position, so an
-//! engine last used for another game of the same variant gives no wrong answer, only fewer hits.
+//! engine last used for another game of the same variant gives no wrong answer, only fewer hits;
+//! when several games are under way, the engine whose table already knows the position (the one
+//! that searched this game's previous move) is taken first.
 
 use std::collections::VecDeque;
 use std::sync::atomic::AtomicBool;
@@ -36,7 +38,7 @@ impl EnginePool {
         cancel: Option<Arc<AtomicBool>>,
     ) -> Result<SearchResult, EngineError> {
         let variant = state.position().variant();
-        let mut engine = self.take(variant, level);
+        let mut engine = self.take(state, level);
         let result = super::observed(level, || engine.play(state, level, seed, cancel));
         self.give_back(variant, level, engine);
         result
@@ -47,9 +49,14 @@ impl EnginePool {
         self.idle.lock().map(|idle| idle.len()).unwrap_or(0)
     }
 
-    fn take(&self, variant: VariantId, level: Level) -> Engine {
+    /// An idle engine of the variant and level: the one that knows the position if any (it searched
+    /// this game's last move), otherwise the least recently used (most likely one of a game that
+    /// has ended), otherwise a new one.
+    fn take(&self, state: &GameState, level: Level) -> Engine {
+        let variant = state.position().variant();
         let found = self.idle.lock().ok().and_then(|mut idle| {
-            let at = idle.iter().position(|(v, l, _)| *v == variant && *l == level)?;
+            let suits = |(v, l, _): &(VariantId, Level, Engine)| *v == variant && *l == level;
+            let at = idle.iter().position(|e| suits(e) && e.2.knows(state)).or_else(|| idle.iter().rposition(suits))?;
             idle.remove(at).map(|(_, _, engine)| engine)
         });
         found.unwrap_or_else(|| Engine::new(variant, level.tt_bits()))
@@ -83,6 +90,29 @@ mod tests {
         let warm_next = warm.analyse(&state, &Limits::depth(10), None, &mut |_| {}).unwrap();
         let cold_next = Engine::new(variant, 20).analyse(&state, &Limits::depth(10), None, &mut |_| {}).unwrap();
         assert!(warm_next.nodes * 4 < cold_next.nodes * 3, "warm {} cold {}", warm_next.nodes, cold_next.nodes);
+    }
+
+    /// Two games of the same variant and level searched at the same time, then each asks for its
+    /// next move: each gets back the engine that searched its last one, not the one used last.
+    #[test]
+    fn each_game_gets_back_the_engine_that_searched_its_last_move() {
+        let pool = EnginePool::new(4);
+        let variant = VariantId::International;
+        let mut first = GameState::new(Position::start(variant));
+        let mut second = GameState::new(Position::from_fen(variant, "W:W31-50:B1-17").unwrap());
+        let (mut a, mut b) = (pool.take(&first, Level::Medium), pool.take(&second, Level::Medium));
+        let first_reply = a.play(&first, Level::Medium, 1, None).unwrap();
+        let second_reply = b.play(&second, Level::Medium, 2, None).unwrap();
+        pool.give_back(variant, Level::Medium, a);
+        pool.give_back(variant, Level::Medium, b);
+        for (state, reply) in [(&mut first, &first_reply), (&mut second, &second_reply)] {
+            state.play(&reply.pv[0]);
+            state.play(&reply.pv[1]);
+        }
+        let a = pool.take(&first, Level::Medium);
+        assert!(a.knows(&first) && !a.knows(&second), "the first game's engine is taken for it");
+        let b = pool.take(&second, Level::Medium);
+        assert!(b.knows(&second) && !b.knows(&first), "the second game's engine is taken for it");
     }
 
     #[test]

@@ -162,6 +162,12 @@ impl Searcher {
         self.threats_asked = Some(on);
     }
 
+    /// Whether the transposition table holds an entry for `pos`: the searcher has been over it
+    /// recently, as after searching the previous move of the same game.
+    pub(crate) fn knows(&self, pos: &Position) -> bool {
+        self.tt.probe(pos.zobrist()).is_some()
+    }
+
     pub fn nodes(&self) -> u64 {
         self.nodes
     }
