@@ -5,7 +5,7 @@
 //! that the reference tables check the engine's generator too, and its speed is the speed of the
 //! search's move generation. Capture paths are always merged (the search never tells them apart).
 
-use super::board::{Step, Tables, shift};
+use super::board::{Step, Tables};
 use super::capture::Capture;
 use crate::rules::Position;
 
@@ -48,36 +48,22 @@ fn count(t: &'static Tables, p: &Position, depth: u32, buffers: &mut [Buffers]) 
     mine.steps.iter().map(|&s| count(t, &t.play_step(p, s), depth - 1, rest)).sum()
 }
 
-/// The number of quiet steps of the side to move, counted with whole-board shifts.
+/// The number of quiet steps of the side to move: the squares its men and kings can step to.
 fn quiet_count(t: &Tables, p: &Position) -> u64 {
     let us = p.side_to_move();
     let own = p.color_pieces(us).0;
     let kings = p.king_squares().0;
     let empty = t.mask & !(own | p.color_pieces(us.opposite()).0);
-    let men = own & !kings;
-    let mut n = 0;
-    for &d in t.man_moves[us as usize].as_slice() {
-        n += (shift(men, d) & empty).count_ones();
-    }
     let mut my_kings = own & kings;
     if t.king_limit
         && let Some(tired) = p.restricted_king()
     {
         my_kings &= !(1u128 << tired.index());
     }
-    if my_kings != 0 {
-        for &d in t.king_moves.as_slice() {
-            let mut front = shift(my_kings, d) & empty;
-            while front != 0 {
-                n += front.count_ones();
-                if !t.flying {
-                    break;
-                }
-                front = shift(front, d) & empty;
-            }
-        }
-    }
-    n as u64
+    let men = t.man_mobility(own & !kings, empty, us);
+    // Most positions have no kings: skip their directions altogether.
+    let kings = if my_kings == 0 { 0 } else { t.king_mobility(my_kings, empty) };
+    (men + kings) as u64
 }
 
 #[cfg(test)]
