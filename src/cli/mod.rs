@@ -8,6 +8,7 @@ mod moves;
 mod openings;
 mod perft;
 pub mod play;
+mod selfplay;
 pub mod serve;
 mod set_webhook;
 mod tactics;
@@ -180,6 +181,30 @@ pub enum Command {
         #[arg(long, default_value = "hard")]
         level: crate::engine::Level,
     },
+    /// Play quick self-play games from random starts and write them as PDN (games to fit the
+    /// evaluation to).
+    #[command(hide = true)]
+    Selfplay {
+        #[arg(long, short)]
+        variant: VariantId,
+        #[arg(long, default_value_t = 1000)]
+        games: u64,
+        /// Search depth of every move.
+        #[arg(long, short, default_value_t = 4)]
+        depth: u32,
+        /// Random plies from the start position.
+        #[arg(long, default_value_t = 6)]
+        random_plies: usize,
+        /// Largest |score| of the random start kept, in hundredths of a man.
+        #[arg(long, default_value_t = 60)]
+        margin: i32,
+        /// The first game's seed; game n plays seed + n.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Games played at once.
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+    },
     /// Fit evaluation weights to the results of the games in PDN files and print the changes.
     #[command(hide = true)]
     Tune {
@@ -199,6 +224,15 @@ pub enum Command {
         skip: usize,
         #[arg(long, default_value_t = 50)]
         rounds: usize,
+        /// Fit International's region-pattern table instead of the weights, and write it here.
+        #[arg(long)]
+        patterns: Option<std::path::PathBuf>,
+        /// Positions' worth of evidence pulling each pattern entry towards zero.
+        #[arg(long, default_value_t = 50.0)]
+        prior: f64,
+        /// Passes of the pattern fit.
+        #[arg(long, default_value_t = 300)]
+        epochs: usize,
     },
 }
 
@@ -273,8 +307,12 @@ fn run_command(command: Command) -> anyhow::Result<()> {
             Some(file) => tactics::check(variant, &file, level),
             None => tactics::run(variant, count, depth, seed, games),
         },
-        Command::Tune { variant, games, weights, free, skip, rounds } => {
-            tune::run(tune::TuneArgs { variant, games, weights, free, skip, rounds })
+        Command::Selfplay { variant, games, depth, random_plies, margin, seed, threads } => {
+            let config = crate::engine::selfplay::SelfPlay { variant, depth, random_plies, margin };
+            selfplay::run(&config, games, seed, threads)
+        }
+        Command::Tune { variant, games, weights, free, skip, rounds, patterns, prior, epochs } => {
+            tune::run(tune::TuneArgs { variant, games, weights, free, skip, rounds, patterns, prior, epochs })
         }
     }
 }

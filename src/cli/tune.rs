@@ -17,6 +17,10 @@ pub struct TuneArgs {
     pub free: Vec<String>,
     pub skip: usize,
     pub rounds: usize,
+    /// Fit International's region-pattern table instead, and write it to this file.
+    pub patterns: Option<PathBuf>,
+    pub prior: f64,
+    pub epochs: usize,
 }
 
 pub fn run(args: TuneArgs) -> anyhow::Result<()> {
@@ -27,6 +31,8 @@ pub fn run(args: TuneArgs) -> anyhow::Result<()> {
         None => Weights::for_variant(args.variant),
     };
     let mut samples: Vec<Sample> = Vec::new();
+    // Every tenth game is held out of a pattern fit, to see whether the table generalises.
+    let mut held_out: Vec<Sample> = Vec::new();
     let mut games = 0;
     for path in &args.games {
         let text = std::fs::read_to_string(path)?;
@@ -41,14 +47,33 @@ pub fn run(args: TuneArgs) -> anyhow::Result<()> {
                 None => continue,
             };
             let (start, moves) = game.replay().map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
-            samples.extend(tune::quiet_samples(&start, &moves, white_score, args.skip));
+            let quiet = tune::quiet_samples(&start, &moves, white_score, args.skip);
+            if args.patterns.is_some() && games % 10 == 9 {
+                held_out.extend(quiet);
+            } else {
+                samples.extend(quiet);
+            }
             games += 1;
         }
     }
     if samples.is_empty() {
         anyhow::bail!("no finished {} game with a quiet position in the given files", args.variant);
     }
-    writeln!(out, "# {games} games, {} quiet positions", samples.len())?;
+    writeln!(out, "# {games} games, {} quiet positions", samples.len() + held_out.len())?;
+    if let Some(file) = &args.patterns {
+        if args.variant != VariantId::International {
+            anyhow::bail!("only International has a region-pattern table");
+        }
+        let fit = tune::fit_patterns(&samples, &held_out, &base, args.prior, args.epochs);
+        writeln!(
+            out,
+            "# logistic scale {:.5}; mean squared error fitted {:.6} -> {:.6}, held out {:.6} -> {:.6}",
+            fit.scale, fit.fitted.0, fit.fitted.1, fit.held_out.0, fit.held_out.1
+        )?;
+        std::fs::write(file, fit.patterns.to_bytes())?;
+        writeln!(out, "# table written to {}", file.display())?;
+        return Ok(());
+    }
     let fit = tune::fit(args.variant, &samples, &base, &args.free, args.rounds);
     writeln!(
         out,

@@ -22,6 +22,7 @@ mod perft;
 mod pool;
 pub mod review;
 mod search;
+pub mod selfplay;
 pub mod tactics;
 mod tt;
 pub mod tune;

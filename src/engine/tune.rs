@@ -6,6 +6,7 @@
 //! A fit only proposes weights; a change is kept when it also wins games (`damas match`).
 
 use super::board::Tables;
+use super::eval::patterns::{Layout, PARAMETERS, Patterns};
 use super::eval::{Weights, evaluate};
 use crate::rules::{Color, Move, Position, VariantId};
 
@@ -90,6 +91,95 @@ pub fn fit(variant: VariantId, samples: &[Sample], base: &Weights, free: &[Strin
     }
     let weights = params.weights(variant).unwrap_or_else(|| base.clone());
     Fit { weights, scale, error_before, error_after: best }
+}
+
+/// What a pattern fit found: the table, and the mean squared error of the predicted results before
+/// (the other terms alone) and after, on the positions fitted and on positions held out.
+#[derive(Clone, Debug)]
+pub struct PatternFit {
+    pub patterns: Patterns,
+    pub scale: f64,
+    pub fitted: (f64, f64),
+    pub held_out: (f64, f64),
+}
+
+/// A position ready for the pattern fit: its windows, the other terms' score and the result.
+struct Prepared {
+    features: [(u32, i8); 16],
+    base: f32,
+    white_score: f32,
+}
+
+/// Fits International's region-pattern table to game results on top of the other terms of `base`
+/// (whose own pattern share is ignored): logistic regression with the same curve as [`fit`], by
+/// full-batch Adam over `epochs` passes. `prior` is how many positions' worth of evidence pull an
+/// entry towards zero, so that an arrangement seen a few times stays near it.
+pub fn fit_patterns(train: &[Sample], held_out: &[Sample], base: &Weights, prior: f64, epochs: usize) -> PatternFit {
+    let mut base = base.clone();
+    base.patterns = 0;
+    let scale = best_scale(train, &base);
+    let layout = Layout::international();
+    let prepare = |samples: &[Sample]| -> Vec<Prepared> {
+        samples
+            .iter()
+            .map(|x| {
+                let own = evaluate(&x.position, &base) as f32;
+                let white = if x.position.side_to_move() == Color::White { own } else { -own };
+                Prepared { features: layout.features(&x.position), base: white, white_score: x.white_score as f32 }
+            })
+            .collect()
+    };
+    let (train, held) = (prepare(train), prepare(held_out));
+    let mut values = vec![0f64; PARAMETERS];
+    let before = (pattern_error(&train, &values, scale), pattern_error(&held, &values, scale));
+    let n = train.len().max(1) as f64;
+    // A logistic fit's information per position is about scale² p(1 - p), p(1 - p) ≈ 0.2.
+    let l2 = prior * scale * scale * 0.2 / n;
+    let (mut m, mut v) = (vec![0f64; PARAMETERS], vec![0f64; PARAMETERS]);
+    let (beta1, beta2) = (0.9f64, 0.999f64);
+    let mut grad = vec![0f64; PARAMETERS];
+    for epoch in 0..epochs {
+        grad.iter_mut().for_each(|g| *g = 0.0);
+        for x in &train {
+            let z = x.base as f64 + x.features.iter().map(|&(e, s)| s as f64 * values[e as usize]).sum::<f64>();
+            let p = 1.0 / (1.0 + (-scale * z).exp());
+            let g = scale * (p - x.white_score as f64) / n;
+            for &(e, s) in &x.features {
+                grad[e as usize] += s as f64 * g;
+            }
+        }
+        // The step shrinks from 2 to 0.1 hundredths of a man over the passes.
+        let rate = 2.0 - 1.9 * epoch as f64 / epochs.max(1) as f64;
+        let t = epoch as i32 + 1;
+        for i in 0..PARAMETERS {
+            let g = grad[i] + l2 * values[i];
+            m[i] = beta1 * m[i] + (1.0 - beta1) * g;
+            v[i] = beta2 * v[i] + (1.0 - beta2) * g * g;
+            let m_hat = m[i] / (1.0 - beta1.powi(t));
+            let v_hat = v[i] / (1.0 - beta2.powi(t));
+            values[i] -= rate * m_hat / (v_hat.sqrt() + 1e-12);
+        }
+    }
+    let rounded: Vec<i16> = values.iter().map(|v| v.round().clamp(i16::MIN as f64, i16::MAX as f64) as i16).collect();
+    let exact: Vec<f64> = rounded.iter().map(|&v| v as f64).collect();
+    let after = (pattern_error(&train, &exact, scale), pattern_error(&held, &exact, scale));
+    let patterns = Patterns::new(rounded).unwrap_or_else(|_| unreachable!("the table has PARAMETERS entries"));
+    PatternFit { patterns, scale, fitted: (before.0, after.0), held_out: (before.1, after.1) }
+}
+
+fn pattern_error(samples: &[Prepared], values: &[f64], scale: f64) -> f64 {
+    if samples.is_empty() {
+        return 0.0;
+    }
+    let sum: f64 = samples
+        .iter()
+        .map(|x| {
+            let z = x.base as f64 + x.features.iter().map(|&(e, s)| s as f64 * values[e as usize]).sum::<f64>();
+            let p = 1.0 / (1.0 + (-scale * z).exp());
+            (x.white_score as f64 - p).powi(2)
+        })
+        .sum();
+    sum / samples.len() as f64
 }
 
 /// Mean squared error between the game results and the scores the evaluation predicts.
@@ -213,6 +303,36 @@ mod tests {
         bare.man_squares.clear();
         let bare = bare.prepared(VariantId::International);
         assert_eq!(Params::of(&bare).weights(VariantId::International), Some(bare));
+    }
+
+    #[test]
+    fn a_pattern_fit_learns_a_formation_that_wins_and_generalises() {
+        // With the men even, White wins whenever its men on 31 and 36 stand together (a formation
+        // the other terms cannot see) and loses with 37 instead of 36; a man more wins outright,
+        // which sets the curve's steepness.
+        let v = VariantId::International;
+        let fen = |white: String, black: &str| Position::from_fen(v, &format!("W:W{white}:B{black}")).unwrap();
+        let positions = |i: u32| {
+            let extra = 41 + i % 5;
+            [
+                Sample { position: fen(format!("31,36,{extra}"), "6,7,8"), white_score: 1.0 },
+                Sample { position: fen(format!("31,37,{extra}"), "6,7,8"), white_score: 0.0 },
+                Sample { position: fen(format!("33,{extra}"), "6,7,8,9"), white_score: 0.0 },
+                Sample { position: fen(format!("33,34,39,{extra}"), "6,7"), white_score: 1.0 },
+            ]
+        };
+        let train: Vec<Sample> = (0..200).flat_map(|i| positions(i % 4)).collect();
+        let held: Vec<Sample> = (0..20).flat_map(|_| positions(4)).collect();
+        let base = Weights::for_variant(v);
+        let fit = fit_patterns(&train, &held, &base, 5.0, 100);
+        assert!(fit.fitted.1 < fit.fitted.0 * 0.5, "{:?}", fit.fitted);
+        assert!(fit.held_out.1 < fit.held_out.0 * 0.8, "{:?}", fit.held_out);
+        let layout = Layout::international();
+        let [backed, loose, ..] = positions(4);
+        assert!(
+            fit.patterns.score(layout, &backed.position) > fit.patterns.score(layout, &loose.position) + 20,
+            "the backed formation is worth more"
+        );
     }
 
     #[test]

@@ -24,6 +24,7 @@ pub const WEIGHTS: Weights = Weights {
     drive: 0,
     balance: 0,
     man_squares: Vec::new(),
+    patterns: 0,
     planes: SquarePlanes::EMPTY,
 };
 

@@ -6,6 +6,7 @@
 mod anti;
 mod flying8;
 mod orthogonal;
+pub mod patterns;
 mod short8;
 mod ten;
 
@@ -79,6 +80,9 @@ pub struct Weights {
     /// board turned half a turn: its first entry is White's last square). Empty for none. After
     /// changing it by hand, call [`Weights::prepared`].
     pub man_squares: Vec<i32>,
+    /// How much of the variant's learned region patterns to add, in percent (0 for none). Only
+    /// International has such a table ([`patterns`]).
+    pub patterns: i32,
     /// `man_squares` laid out for the evaluation.
     #[serde(skip)]
     planes: SquarePlanes,

@@ -21,6 +21,7 @@ pub const WEIGHTS: Weights = Weights {
     drive: 3,
     balance: 0,
     man_squares: Vec::new(),
+    patterns: 0,
     planes: SquarePlanes::EMPTY,
 };
 

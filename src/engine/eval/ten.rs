@@ -3,9 +3,10 @@
 //! by king range. Flying-king endings follow the International theory: one king draws against two
 //! pieces, and against three kings while it holds the main diagonal.
 
+use super::patterns::{Layout, Patterns};
 use super::{SquarePlanes, Weights, common, drive, flying_king_scale, lone_king};
 use crate::engine::board::{Material, Tables};
-use crate::rules::{KingRange, Position};
+use crate::rules::{KingRange, Position, VariantId};
 
 pub const FLYING: Weights = Weights {
     man: 100,
@@ -22,6 +23,7 @@ pub const FLYING: Weights = Weights {
     drive: 0,
     balance: 0,
     man_squares: Vec::new(),
+    patterns: 0,
     planes: SquarePlanes::EMPTY,
 };
 
@@ -42,6 +44,7 @@ pub const SHORT: Weights = Weights {
     drive: 3,
     balance: 0,
     man_squares: Vec::new(),
+    patterns: 0,
     planes: SquarePlanes::EMPTY,
 };
 
@@ -86,6 +89,12 @@ pub(super) fn evaluate(p: &Position, t: &Tables, w: &Weights) -> i32 {
     if lone_king(&m, 0) && lone_king(&m, 1) {
         return 0;
     }
-    let score = common(p, t, w, &m);
+    let mut score = common(p, t, w, &m);
+    if w.patterns != 0
+        && p.variant() == VariantId::International
+        && let Some(table) = Patterns::international()
+    {
+        score += table.score(Layout::international(), p) * w.patterns / 100;
+    }
     if t.flying { score * flying_king_scale(p, t, &m) / 16 } else { score + drive(p, t, w, &m) }
 }

@@ -1,0 +1,240 @@
+//! Region patterns for International: the board is covered by sixteen overlapping 4×4 windows, each
+//! holding eight playable squares, and every arrangement of men in a window (empty, own man or the
+//! opponent's man on each square: 3^8 of them) has a learned value. Such tables see formations –
+//! a man backed up or hanging, a locked wing, an outpost and its supports – that terms counted one
+//! man at a time cannot.
+//!
+//! The eight windows on Black's half are the eight on White's half turned half a turn with the
+//! colours swapped, so they share one table: a formation is worth the same to either side. Kings are
+//! left out (an empty square to the patterns); the other terms value them.
+//!
+//! The table is fitted to self-play results (`damas tune --patterns`) on top of the other terms and
+//! built into the program from `data/eval/international.patterns`.
+
+use std::sync::OnceLock;
+
+use crate::engine::board::Tables;
+use crate::rules::{Color, Position, VariantId};
+
+/// Playable squares in a window.
+const WINDOW_SQUARES: usize = 8;
+/// Arrangements of one window: 3^8.
+pub const STATES: usize = 6561;
+/// Windows on the board.
+const WINDOWS: usize = 16;
+/// Windows with a table of their own (White's half; Black's half shares them).
+pub const TABLES: usize = 8;
+/// Entries in a whole pattern table.
+pub const PARAMETERS: usize = TABLES * STATES;
+
+/// The file format: this tag, then every entry as a little-endian i16, table by table.
+const MAGIC: &[u8; 8] = b"DAMASPT1";
+
+/// How the windows lie on the board: which windows each square belongs to and what a man there
+/// adds to each window's arrangement number.
+pub(crate) struct Layout {
+    /// For each bit, up to four `(window, added by a White man, added by a Black man)`.
+    by_square: Vec<Vec<(u8, u16, u16)>>,
+    /// Each window's table, and +1 when it is read from White's side (−1 from Black's).
+    table_of: [(u8, i8); WINDOWS],
+}
+
+impl Layout {
+    fn build(t: &Tables) -> Layout {
+        let mut by_square = vec![Vec::new(); 128];
+        let mut table_of = [(0u8, 1i8); WINDOWS];
+        let playable: Vec<usize> = (0..128).filter(|&b| t.mask >> b & 1 == 1).collect();
+        for (window, (r0, c0)) in (0..4).flat_map(|i| (0..4).map(move |j| (2 * i as u8, 2 * j as u8))).enumerate() {
+            // Windows on Black's half are read from Black's side: turned half a turn, they are the
+            // White-side window at (6 - r0, 6 - c0).
+            let white_side = r0 < 4;
+            let (tr, tc) = if white_side { (r0, c0) } else { (6 - r0, 6 - c0) };
+            table_of[window] = (tr / 2 * 4 + tc / 2, if white_side { 1 } else { -1 });
+            // The squares in the order their owner sees them: by row from its home edge, then column.
+            let mut squares: Vec<(u8, u8, usize)> = playable
+                .iter()
+                .filter(|&&b| (r0..r0 + 4).contains(&t.row_of[b]) && (c0..c0 + 4).contains(&t.col_of[b]))
+                .map(|&b| {
+                    let (r, c) = (t.row_of[b], t.col_of[b]);
+                    if white_side { (r, c, b) } else { (t.rows - 1 - r, t.rows - 1 - c, b) }
+                })
+                .collect();
+            squares.sort();
+            debug_assert_eq!(squares.len(), WINDOW_SQUARES);
+            for (place, &(_, _, bit)) in squares.iter().enumerate() {
+                let power = 3u16.pow(place as u32);
+                let (white, black) = if white_side { (power, 2 * power) } else { (2 * power, power) };
+                by_square[bit].push((window as u8, white, black));
+            }
+        }
+        Layout { by_square, table_of }
+    }
+
+    /// The layout of International's board.
+    pub(crate) fn international() -> &'static Layout {
+        static LAYOUT: OnceLock<Layout> = OnceLock::new();
+        LAYOUT.get_or_init(|| Layout::build(Tables::of(VariantId::International)))
+    }
+
+    /// Every window's entry in the table and its sign (White minus Black).
+    #[inline(always)]
+    pub(crate) fn features(&self, p: &Position) -> [(u32, i8); WINDOWS] {
+        let kings = p.king_squares().0;
+        let mut index = [0u16; WINDOWS];
+        let mut white = p.color_pieces(Color::White).0 & !kings;
+        while white != 0 {
+            let bit = white.trailing_zeros() as usize;
+            white &= white - 1;
+            for &(w, add, _) in &self.by_square[bit] {
+                index[w as usize] += add;
+            }
+        }
+        let mut black = p.color_pieces(Color::Black).0 & !kings;
+        while black != 0 {
+            let bit = black.trailing_zeros() as usize;
+            black &= black - 1;
+            for &(w, _, add) in &self.by_square[bit] {
+                index[w as usize] += add;
+            }
+        }
+        let mut out = [(0u32, 0i8); WINDOWS];
+        for w in 0..WINDOWS {
+            let (table, sign) = self.table_of[w];
+            out[w] = (table as u32 * STATES as u32 + index[w] as u32, sign);
+        }
+        out
+    }
+}
+
+/// A fitted table: hundredths of a man per window arrangement.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Patterns {
+    values: Vec<i16>,
+}
+
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum PatternsError {
+    #[error("not a pattern table (the file does not start with {MAGIC:?})")]
+    Magic,
+    #[error("a pattern table holds {PARAMETERS} entries, this one {0} bytes of them")]
+    Size(usize),
+}
+
+impl Patterns {
+    pub fn new(values: Vec<i16>) -> Result<Patterns, PatternsError> {
+        if values.len() != PARAMETERS {
+            return Err(PatternsError::Size(values.len() * 2));
+        }
+        Ok(Patterns { values })
+    }
+
+    pub fn from_bytes(bytes: &[u8]) -> Result<Patterns, PatternsError> {
+        let body = bytes.strip_prefix(MAGIC.as_slice()).ok_or(PatternsError::Magic)?;
+        if body.len() != PARAMETERS * 2 {
+            return Err(PatternsError::Size(body.len()));
+        }
+        Ok(Patterns { values: body.chunks_exact(2).map(|c| i16::from_le_bytes([c[0], c[1]])).collect() })
+    }
+
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = MAGIC.to_vec();
+        for v in &self.values {
+            out.extend_from_slice(&v.to_le_bytes());
+        }
+        out
+    }
+
+    /// International's built-in table; `None` only if the built-in file were damaged, which a test
+    /// rules out.
+    pub fn international() -> Option<&'static Patterns> {
+        static BUILT_IN: OnceLock<Option<Patterns>> = OnceLock::new();
+        BUILT_IN
+            .get_or_init(|| {
+                Patterns::from_bytes(include_bytes!(concat!(
+                    env!("CARGO_MANIFEST_DIR"),
+                    "/data/eval/international.patterns"
+                )))
+                .ok()
+            })
+            .as_ref()
+    }
+
+    /// The table's score of a position, White minus Black.
+    #[inline(always)]
+    pub(crate) fn score(&self, layout: &Layout, p: &Position) -> i32 {
+        let mut s = 0i32;
+        for (entry, sign) in layout.features(p) {
+            s += sign as i32 * self.values.get(entry as usize).copied().unwrap_or(0) as i32;
+        }
+        s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn flipped(p: &Position) -> Position {
+        // Turned half a turn with the colours swapped: square n becomes 51 - n of the other colour.
+        let fen = p.to_fen();
+        let mut parts = fen.trim_end_matches('.').split(':');
+        let side = parts.next().unwrap_or("W");
+        let mut white = String::new();
+        let mut black = String::new();
+        for part in parts {
+            let (colour, list) = part.split_at(1);
+            let turned: Vec<String> = list
+                .split(',')
+                .filter(|s| !s.is_empty())
+                .map(|s| {
+                    let (king, n) = if let Some(n) = s.strip_prefix('K') { ("K", n) } else { ("", s) };
+                    format!("{king}{}", 51 - n.parse::<u32>().unwrap())
+                })
+                .collect();
+            if colour == "W" { black = turned.join(",") } else { white = turned.join(",") }
+        }
+        let side = if side == "W" { "B" } else { "W" };
+        Position::from_fen(VariantId::International, &format!("{side}:W{white}:B{black}")).unwrap()
+    }
+
+    #[test]
+    fn every_square_lies_in_one_to_four_windows_of_eight() {
+        let layout = Layout::international();
+        let t = Tables::of(VariantId::International);
+        let mut per_window = [0; WINDOWS];
+        for bit in 0..128 {
+            let n = layout.by_square[bit].len();
+            if t.mask >> bit & 1 == 1 {
+                assert!((1..=4).contains(&n), "square bit {bit} in {n} windows");
+            } else {
+                assert_eq!(n, 0);
+            }
+            for &(w, ..) in &layout.by_square[bit] {
+                per_window[w as usize] += 1;
+            }
+        }
+        assert_eq!(per_window, [WINDOW_SQUARES; WINDOWS]);
+    }
+
+    #[test]
+    fn a_formation_scores_the_same_for_either_side() {
+        let values: Vec<i16> = (0..PARAMETERS).map(|i| ((i * 7919) % 201) as i16 - 100).collect();
+        let table = Patterns::new(values).unwrap();
+        let layout = Layout::international();
+        let start = Position::start(VariantId::International);
+        assert_eq!(table.score(layout, &start), 0, "the start is symmetric");
+        let p =
+            Position::from_fen(VariantId::International, "W:W27,28,32,33,38,45,K3:B7,12,13,17,18,19,22,24").unwrap();
+        let s = table.score(layout, &p);
+        assert_ne!(s, 0);
+        assert_eq!(table.score(layout, &flipped(&p)), -s);
+    }
+
+    #[test]
+    fn the_built_in_table_loads_and_a_damaged_one_is_refused() {
+        let table = Patterns::international().expect("the built-in table");
+        assert_eq!(Patterns::from_bytes(&table.to_bytes()).as_ref(), Ok(table));
+        assert_eq!(Patterns::from_bytes(b"DAMASPT1\x01\x00"), Err(PatternsError::Size(2)));
+        assert_eq!(Patterns::from_bytes(b"garbage"), Err(PatternsError::Magic));
+    }
+}

@@ -1,0 +1,95 @@
+//! Self-play games for fitting the evaluation: each game starts with a few random plies (kept only
+//! when a search finds the position roughly level), then both sides search to a fixed depth. Quick,
+//! varied games whose results label the positions they pass through.
+
+use super::matchplay::{Adjudication, Game, GameEnd, GameResult, MAX_PLIES};
+use super::openings::Opening;
+use super::{Engine, Limits, SplitMix};
+use crate::rules::{Color, VariantId};
+
+/// How the games are played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SelfPlay {
+    pub variant: VariantId,
+    /// Search depth of every move after the random start.
+    pub depth: u32,
+    /// Random plies from the start position.
+    pub random_plies: usize,
+    /// A random start is kept when a search scores it within this many hundredths of a man.
+    pub margin: i32,
+}
+
+/// Plays the game of `seed`: `None` when its random start came out unbalanced (or over) and was
+/// dropped. The same seed plays the same game.
+pub fn play(config: &SelfPlay, engine: &mut Engine, seed: u64) -> Option<(Game, GameResult)> {
+    let mut rng = SplitMix::new(seed.wrapping_mul(0x2545_F491_4F6C_DD1D) ^ 0x5EED);
+    let mut opening = Opening::start(config.variant);
+    let mut pos = opening.start;
+    for _ in 0..config.random_plies {
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            return None;
+        }
+        let m = moves[rng.below(moves.len())];
+        opening.moves.push(m);
+        pos = pos.play(&m);
+    }
+    let mut game = Game::new(&opening);
+    engine.new_game();
+    let limits = Limits::depth(config.depth);
+    let adjudication = Adjudication::default();
+    let mut white_scores: Vec<Option<i32>> = vec![None; game.moves.len()];
+    loop {
+        let ended = if let Some(o) = game.state.outcome() {
+            Some((o.winner, GameEnd::Rules(o.reason)))
+        } else if game.moves.len() >= MAX_PLIES {
+            Some((None, GameEnd::MoveCap))
+        } else {
+            adjudication.verdict(&white_scores).map(|winner| (winner, GameEnd::Adjudicated))
+        };
+        if let Some((winner, end)) = ended {
+            let a_points = match winner {
+                None => 0.5,
+                Some(Color::White) => 1.0,
+                Some(Color::Black) => 0.0,
+            };
+            let plies = game.moves.len();
+            return Some((game, GameResult { a_points, winner, end, plies }));
+        }
+        let result = engine.analyse(&game.state, &limits, None, &mut |_| {}).ok()?;
+        if game.moves.len() == config.random_plies && result.score.abs() > config.margin {
+            return None;
+        }
+        let mover = game.state.position().side_to_move();
+        white_scores.push(Some(if mover == Color::White { result.score } else { -result.score }));
+        game.play(&result.best);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_seed_plays_one_finished_game_and_unbalanced_starts_are_dropped() {
+        let config = SelfPlay { variant: VariantId::English, depth: 3, random_plies: 4, margin: 10_000 };
+        let mut engine = Engine::new(config.variant, 16);
+        let (game, result) = play(&config, &mut engine, 7).expect("a wide margin keeps every start");
+        match result.end {
+            GameEnd::Rules(_) => assert_eq!(game.state.outcome().map(|o| o.winner), Some(result.winner)),
+            GameEnd::MoveCap => assert_eq!(result.plies, MAX_PLIES),
+            GameEnd::Adjudicated => assert!(game.state.outcome().is_none()),
+        }
+        let expected = match result.winner {
+            None => 0.5,
+            Some(Color::White) => 1.0,
+            Some(Color::Black) => 0.0,
+        };
+        assert_eq!(result.a_points, expected, "points are White's");
+        assert!(result.plies > config.random_plies);
+        let (again, _) = play(&config, &mut engine, 7).expect("the same start");
+        assert_eq!(game.moves, again.moves, "the same seed plays the same game");
+        let strict = SelfPlay { margin: -1, ..config };
+        assert!(play(&strict, &mut engine, 7).is_none(), "no start scores below zero in absolute value");
+    }
+}
