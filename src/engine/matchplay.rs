@@ -220,6 +220,29 @@ impl Game {
         (self.positions[i], &self.moves[i..])
     }
 
+    /// How the game has ended, if it has (by the rules, at [`MAX_PLIES`], or by `adjudication` of
+    /// every engine move's score from White's side), scored for the engine playing `a_color`.
+    pub fn result(
+        &self,
+        white_scores: &[Option<i32>],
+        adjudication: Option<&Adjudication>,
+        a_color: Color,
+    ) -> Option<GameResult> {
+        let (winner, end) = if let Some(o) = self.state.outcome() {
+            (o.winner, GameEnd::Rules(o.reason))
+        } else if self.moves.len() >= MAX_PLIES {
+            (None, GameEnd::MoveCap)
+        } else {
+            (adjudication?.verdict(white_scores)?, GameEnd::Adjudicated)
+        };
+        let a_points = match winner {
+            None => 0.5,
+            Some(c) if c == a_color => 1.0,
+            Some(_) => 0.0,
+        };
+        Some(GameResult { a_points, winner, end, plies: self.moves.len() })
+    }
+
     /// The game's moves in PDN movetext.
     pub fn movetext(&self) -> String {
         let mut out = String::new();
@@ -355,21 +378,8 @@ pub fn play_game(
     // One entry per ply, the ballot's included, so that `draw_after` counts plies of the game.
     let mut white_scores: Vec<Option<i32>> = vec![None; game.moves.len()];
     loop {
-        let ended = if let Some(o) = game.state.outcome() {
-            Some((o.winner, GameEnd::Rules(o.reason)))
-        } else if game.moves.len() >= MAX_PLIES {
-            Some((None, GameEnd::MoveCap))
-        } else {
-            adjudication.and_then(|adj| adj.verdict(&white_scores)).map(|winner| (winner, GameEnd::Adjudicated))
-        };
-        if let Some((winner, end)) = ended {
-            let a_points = match winner {
-                None => 0.5,
-                Some(c) if c == a_color => 1.0,
-                Some(_) => 0.0,
-            };
-            let plies = game.moves.len();
-            return Ok((game, GameResult { a_points, winner, end, plies }));
+        if let Some(result) = game.result(&white_scores, adjudication, a_color) {
+            return Ok((game, result));
         }
         let mover = game.state.position().side_to_move();
         let player = if mover == a_color { &mut *a } else { &mut *b };

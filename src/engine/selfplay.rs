@@ -2,7 +2,7 @@
 //! when a search finds the position roughly level), then both sides search to a fixed depth. Quick,
 //! varied games whose results label the positions they pass through.
 
-use super::matchplay::{Adjudication, Game, GameEnd, GameResult, MAX_PLIES};
+use super::matchplay::{Adjudication, Game, GameResult};
 use super::openings::Opening;
 use super::{Engine, Limits, SplitMix};
 use crate::rules::{Color, VariantId};
@@ -40,21 +40,8 @@ pub fn play(config: &SelfPlay, engine: &mut Engine, seed: u64) -> Option<(Game, 
     let adjudication = Adjudication::default();
     let mut white_scores: Vec<Option<i32>> = vec![None; game.moves.len()];
     loop {
-        let ended = if let Some(o) = game.state.outcome() {
-            Some((o.winner, GameEnd::Rules(o.reason)))
-        } else if game.moves.len() >= MAX_PLIES {
-            Some((None, GameEnd::MoveCap))
-        } else {
-            adjudication.verdict(&white_scores).map(|winner| (winner, GameEnd::Adjudicated))
-        };
-        if let Some((winner, end)) = ended {
-            let a_points = match winner {
-                None => 0.5,
-                Some(Color::White) => 1.0,
-                Some(Color::Black) => 0.0,
-            };
-            let plies = game.moves.len();
-            return Some((game, GameResult { a_points, winner, end, plies }));
+        if let Some(result) = game.result(&white_scores, Some(&adjudication), Color::White) {
+            return Some((game, result));
         }
         let result = engine.analyse(&game.state, &limits, None, &mut |_| {}).ok()?;
         if game.moves.len() == config.random_plies && result.score.abs() > config.margin {
@@ -69,6 +56,7 @@ pub fn play(config: &SelfPlay, engine: &mut Engine, seed: u64) -> Option<(Game, 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::matchplay::{GameEnd, MAX_PLIES};
 
     #[test]
     fn a_seed_plays_one_finished_game_and_unbalanced_starts_are_dropped() {
