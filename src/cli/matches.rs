@@ -47,7 +47,9 @@ pub fn run(args: MatchArgs) -> anyhow::Result<()> {
         // PDN White is the side whose men start at the bottom, whoever moves first.
         let first_is_white = ballot.start.side_to_move() == crate::rules::Color::White;
         let (white, black) = if first_is_white { (first, second) } else { (second, first) };
-        file.write_all(pdn(&game, white, black, &result, &format!("damas match {}", args.variant), g + 1).as_bytes())?;
+        file.write_all(
+            pdn(&game, white, black, &result, &format!("damas match {}", args.variant), g + 1, &[]).as_bytes(),
+        )?;
         points.push(result.a_points);
         match result.a_points {
             p if p > 0.75 => wins += 1,

@@ -233,6 +233,10 @@ pub enum Command {
         /// Passes of the pattern fit.
         #[arg(long, default_value_t = 300)]
         epochs: usize,
+        /// Share of a pattern fit's aim taken from the game's result; the rest comes from the search
+        /// scores `damas selfplay` records, where a game has them.
+        #[arg(long, default_value_t = 1.0, value_parser = share)]
+        result_weight: f64,
     },
 }
 
@@ -311,8 +315,19 @@ fn run_command(command: Command) -> anyhow::Result<()> {
             let config = crate::engine::selfplay::SelfPlay { variant, depth, random_plies, margin };
             selfplay::run(&config, games, seed, threads)
         }
-        Command::Tune { variant, games, weights, free, skip, rounds, patterns, prior, epochs } => {
-            tune::run(tune::TuneArgs { variant, games, weights, free, skip, rounds, patterns, prior, epochs })
+        Command::Tune { variant, games, weights, free, skip, rounds, patterns, prior, epochs, result_weight } => {
+            tune::run(tune::TuneArgs {
+                variant,
+                games,
+                weights,
+                free,
+                skip,
+                rounds,
+                patterns,
+                prior,
+                epochs,
+                result_weight,
+            })
         }
     }
 }
@@ -322,5 +337,13 @@ fn position_arg(variant: VariantId, fen: Option<&str>) -> anyhow::Result<Positio
     match fen {
         Some(fen) => Position::from_fen(variant, fen).map_err(|e| anyhow::anyhow!("bad FEN: {e}")),
         None => Ok(Position::start(variant)),
+    }
+}
+
+/// A share from 0 to 1.
+fn share(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(x) if (0.0..=1.0).contains(&x) => Ok(x),
+        _ => Err(format!("'{text}' is not a number from 0 to 1")),
     }
 }

@@ -6,7 +6,7 @@ use std::sync::mpsc;
 
 use crate::engine::Engine;
 use crate::engine::matchplay::pdn;
-use crate::engine::selfplay::{self, SelfPlay};
+use crate::engine::selfplay::{self, Played, SCORES_TAG, SelfPlay};
 
 pub fn run(config: &SelfPlay, games: u64, seed: u64, threads: usize) -> anyhow::Result<()> {
     let threads = threads.clamp(1, 64) as u64;
@@ -29,12 +29,14 @@ pub fn run(config: &SelfPlay, games: u64, seed: u64, threads: usize) -> anyhow::
         drop(tx);
         let (mut played, mut dropped) = (0u64, 0u64);
         for (n, game) in rx {
-            let Some((game, result)) = game else {
+            let Some(played_game) = game else {
                 dropped += 1;
                 continue;
             };
             played += 1;
-            out.write_all(pdn(&game, "damas", "damas", &result, &event, n as usize + 1).as_bytes())?;
+            let scores = (SCORES_TAG, selfplay::scores_tag(&played_game.white_scores));
+            let Played { game, result, .. } = &played_game;
+            out.write_all(pdn(game, "damas", "damas", result, &event, n as usize + 1, &[scores]).as_bytes())?;
             if played.is_multiple_of(100) {
                 eprintln!("{played} games played, {dropped} unbalanced starts dropped");
             }

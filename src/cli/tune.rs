@@ -6,6 +6,7 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use crate::engine::Weights;
+use crate::engine::selfplay::{SCORES_TAG, parse_scores_tag};
 use crate::engine::tune::{self, Sample};
 use crate::game::pdn;
 use crate::rules::{Color, VariantId};
@@ -21,6 +22,7 @@ pub struct TuneArgs {
     pub patterns: Option<PathBuf>,
     pub prior: f64,
     pub epochs: usize,
+    pub result_weight: f64,
 }
 
 pub fn run(args: TuneArgs) -> anyhow::Result<()> {
@@ -47,7 +49,12 @@ pub fn run(args: TuneArgs) -> anyhow::Result<()> {
                 None => continue,
             };
             let (start, moves) = game.replay().map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
-            let quiet = tune::quiet_samples(&start, &moves, white_score, args.skip);
+            let white_scores = match game.tag(SCORES_TAG) {
+                Some(text) => parse_scores_tag(text)
+                    .ok_or_else(|| anyhow::anyhow!("{}: a damaged {SCORES_TAG} tag", path.display()))?,
+                None => Vec::new(),
+            };
+            let quiet = tune::quiet_samples(&start, &moves, white_score, &white_scores, args.skip);
             if args.patterns.is_some() && games % 10 == 9 {
                 held_out.extend(quiet);
             } else {
@@ -64,7 +71,7 @@ pub fn run(args: TuneArgs) -> anyhow::Result<()> {
         if args.variant != VariantId::International {
             anyhow::bail!("only International has a region-pattern table");
         }
-        let fit = tune::fit_patterns(&samples, &held_out, &base, args.prior, args.epochs);
+        let fit = tune::fit_patterns(&samples, &held_out, &base, args.prior, args.epochs, args.result_weight);
         writeln!(
             out,
             "# logistic scale {:.5}; mean squared error fitted {:.6} -> {:.6}, held out {:.6} -> {:.6}",

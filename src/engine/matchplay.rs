@@ -408,8 +408,16 @@ pub fn elo(points: &[f64]) -> (f64, f64) {
     (e, (hi - lo) / 2.0)
 }
 
-/// The PDN of a finished game.
-pub fn pdn(game: &Game, white: &str, black: &str, result: &GameResult, event: &str, round: usize) -> String {
+/// The PDN of a finished game, with `extra` tags after the standard ones.
+pub fn pdn(
+    game: &Game,
+    white: &str,
+    black: &str,
+    result: &GameResult,
+    event: &str,
+    round: usize,
+    extra: &[(&str, String)],
+) -> String {
     let v = game.start.variant();
     let rules = v.rules();
     let big = rules.rows == 10;
@@ -446,6 +454,9 @@ pub fn pdn(game: &Game, white: &str, black: &str, result: &GameResult, event: &s
     s.push_str(&format!("[GameType \"{}\"]\n", rules.game_type_tag));
     if game.start != Position::start(v) {
         s.push_str(&format!("[FEN \"{}\"]\n", game.start.to_fen()));
+    }
+    for (name, value) in extra {
+        s.push_str(&format!("[{name} \"{value}\"]\n"));
     }
     s.push('\n');
     s.push_str(&game.movetext());
@@ -531,7 +542,7 @@ mod tests {
         assert_eq!((early.a_points, early.winner), (1.0, Some(Color::Black)));
         assert_eq!(early.plies, 8, "four moves each");
         assert!(game.state.outcome().is_none());
-        let text = pdn(&game, "a", "b", &early, "test", 1);
+        let text = pdn(&game, "a", "b", &early, "test", 1, &[]);
         assert!(text.contains("[Result \"0-1\"]") && text.contains("[Termination \"adjudication\"]"), "{text}");
     }
 
@@ -549,7 +560,7 @@ mod tests {
             assert!(pos.legal_moves().iter().any(|l| l.same_effect(m)));
             pos = pos.play(m);
         }
-        let text = pdn(&game, "a", "b", &result, "test", 1);
+        let text = pdn(&game, "a", "b", &result, "test", 1, &[]);
         assert!(text.contains("[GameType \"21") && text.contains("1. "));
     }
 }

@@ -15,17 +15,27 @@ use crate::rules::{Color, Move, Position, VariantId};
 pub struct Sample {
     pub position: Position,
     pub white_score: f64,
+    /// What a search in the game scored the position, for White in hundredths of a man, if known.
+    pub searched: Option<i32>,
 }
 
 /// The quiet positions of one game after its first `skip` plies: neither side can capture, so the
-/// static evaluation is a fair guess of the position's worth.
-pub fn quiet_samples(start: &Position, moves: &[Move], white_score: f64, skip: usize) -> Vec<Sample> {
+/// static evaluation is a fair guess of the position's worth. `white_scores` holds the game's
+/// search score before each move where it was recorded (it may be empty).
+pub fn quiet_samples(
+    start: &Position,
+    moves: &[Move],
+    white_score: f64,
+    white_scores: &[Option<i32>],
+    skip: usize,
+) -> Vec<Sample> {
     let tables = Tables::of(start.variant());
     let mut out = Vec::new();
     let mut pos = *start;
     for (ply, m) in moves.iter().enumerate() {
         if ply >= skip && !tables.can_capture(&pos, Color::White) && !tables.can_capture(&pos, Color::Black) {
-            out.push(Sample { position: pos, white_score });
+            let searched = white_scores.get(ply).copied().flatten();
+            out.push(Sample { position: pos, white_score, searched });
         }
         pos = pos.play(m);
     }
@@ -103,18 +113,31 @@ pub struct PatternFit {
     pub held_out: (f64, f64),
 }
 
-/// A position ready for the pattern fit: its windows, the other terms' score and the result.
+/// A position ready for the pattern fit: its windows, the other terms' score, the result and the
+/// score the fit aims at.
 struct Prepared {
     features: [(u32, i8); 16],
     base: f32,
     white_score: f32,
+    target: f32,
 }
 
 /// Fits International's region-pattern table to game results on top of the other terms of `base`
 /// (whose own pattern share is ignored): logistic regression with the same curve as [`fit`], by
 /// full-batch Adam over `epochs` passes. `prior` is how many positions' worth of evidence pull an
 /// entry towards zero, so that an arrangement seen a few times stays near it.
-pub fn fit_patterns(train: &[Sample], held_out: &[Sample], base: &Weights, prior: f64, epochs: usize) -> PatternFit {
+///
+/// A position whose search score is known aims at `result_weight` of its game's result plus the
+/// rest of the score the search's value predicts (one game's result says little about any one of
+/// its positions; a search says more). The errors reported are against the results alone.
+pub fn fit_patterns(
+    train: &[Sample],
+    held_out: &[Sample],
+    base: &Weights,
+    prior: f64,
+    epochs: usize,
+    result_weight: f64,
+) -> PatternFit {
     let mut base = base.clone();
     base.patterns = 0;
     let scale = best_scale(train, &base);
@@ -125,7 +148,19 @@ pub fn fit_patterns(train: &[Sample], held_out: &[Sample], base: &Weights, prior
             .map(|x| {
                 let own = evaluate(&x.position, &base) as f32;
                 let white = if x.position.side_to_move() == Color::White { own } else { -own };
-                Prepared { features: layout.features(&x.position), base: white, white_score: x.white_score as f32 }
+                let target = match x.searched {
+                    Some(s) => {
+                        let predicted = 1.0 / (1.0 + (-scale * s as f64).exp());
+                        result_weight * x.white_score + (1.0 - result_weight) * predicted
+                    }
+                    None => x.white_score,
+                };
+                Prepared {
+                    features: layout.features(&x.position),
+                    base: white,
+                    white_score: x.white_score as f32,
+                    target: target as f32,
+                }
             })
             .collect()
     };
@@ -143,7 +178,7 @@ pub fn fit_patterns(train: &[Sample], held_out: &[Sample], base: &Weights, prior
         for x in &train {
             let z = x.base as f64 + x.features.iter().map(|&(e, s)| s as f64 * values[e as usize]).sum::<f64>();
             let p = 1.0 / (1.0 + (-scale * z).exp());
-            let g = scale * (p - x.white_score as f64) / n;
+            let g = scale * (p - x.target as f64) / n;
             for &(e, s) in &x.features {
                 grad[e as usize] += s as f64 * g;
             }
@@ -315,16 +350,16 @@ mod tests {
         let positions = |i: u32| {
             let extra = 41 + i % 5;
             [
-                Sample { position: fen(format!("31,36,{extra}"), "6,7,8"), white_score: 1.0 },
-                Sample { position: fen(format!("31,37,{extra}"), "6,7,8"), white_score: 0.0 },
-                Sample { position: fen(format!("33,{extra}"), "6,7,8,9"), white_score: 0.0 },
-                Sample { position: fen(format!("33,34,39,{extra}"), "6,7"), white_score: 1.0 },
+                Sample { position: fen(format!("31,36,{extra}"), "6,7,8"), white_score: 1.0, searched: None },
+                Sample { position: fen(format!("31,37,{extra}"), "6,7,8"), white_score: 0.0, searched: None },
+                Sample { position: fen(format!("33,{extra}"), "6,7,8,9"), white_score: 0.0, searched: None },
+                Sample { position: fen(format!("33,34,39,{extra}"), "6,7"), white_score: 1.0, searched: None },
             ]
         };
         let train: Vec<Sample> = (0..200).flat_map(|i| positions(i % 4)).collect();
         let held: Vec<Sample> = (0..20).flat_map(|_| positions(4)).collect();
         let base = Weights::for_variant(v);
-        let fit = fit_patterns(&train, &held, &base, 5.0, 100);
+        let fit = fit_patterns(&train, &held, &base, 5.0, 100, 1.0);
         assert!(fit.fitted.1 < fit.fitted.0 * 0.5, "{:?}", fit.fitted);
         assert!(fit.held_out.1 < fit.held_out.0 * 0.8, "{:?}", fit.held_out);
         let layout = Layout::international();
@@ -336,6 +371,33 @@ mod tests {
     }
 
     #[test]
+    fn a_pattern_fit_follows_the_search_scores_as_much_as_it_is_told() {
+        // Every game is drawn, but the search saw the backed formation as good for White and the
+        // loose one as bad: only a fit that listens to the scores learns the difference.
+        let v = VariantId::International;
+        let fen = |white: String| Position::from_fen(v, &format!("W:W{white}:B6,7,8")).unwrap();
+        let positions = |i: u32| {
+            let extra = 41 + i % 5;
+            [
+                Sample { position: fen(format!("31,36,{extra}")), white_score: 0.5, searched: Some(300) },
+                Sample { position: fen(format!("31,37,{extra}")), white_score: 0.5, searched: Some(-300) },
+                Sample { position: fen(format!("33,34,{extra}")), white_score: 1.0, searched: Some(100) },
+                Sample { position: fen(format!("33,{extra}")), white_score: 0.0, searched: Some(-100) },
+            ]
+        };
+        let train: Vec<Sample> = (0..200).flat_map(|i| positions(i % 4)).collect();
+        let base = Weights::for_variant(v);
+        let layout = Layout::international();
+        let [backed, loose, ..] = positions(4);
+        let gap = |result_weight: f64| {
+            let fit = fit_patterns(&train, &[], &base, 5.0, 100, result_weight);
+            fit.patterns.score(layout, &backed.position) - fit.patterns.score(layout, &loose.position)
+        };
+        assert!(gap(0.0) > 50, "scores alone teach the formation: {}", gap(0.0));
+        assert!(gap(1.0).abs() < 20, "results alone see no difference: {}", gap(1.0));
+    }
+
+    #[test]
     fn a_fit_moves_a_weight_towards_what_wins() {
         // White wins every game where it has more men on the back rank; the fit should learn to
         // value the back rank more than the built-in set does.
@@ -344,8 +406,8 @@ mod tests {
         let bare = Position::from_fen(v, "W:W21,22,23,24,25:B1,2,3,4,11").unwrap();
         let mut samples = Vec::new();
         for _ in 0..50 {
-            samples.push(Sample { position: guarded, white_score: 1.0 });
-            samples.push(Sample { position: bare, white_score: 0.0 });
+            samples.push(Sample { position: guarded, white_score: 1.0, searched: None });
+            samples.push(Sample { position: bare, white_score: 0.0, searched: None });
         }
         let base = Weights::for_variant(v);
         let fit = fit(v, &samples, &base, &["back_rank".to_string()], 30);
