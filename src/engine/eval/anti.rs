@@ -25,7 +25,9 @@ pub const WEIGHTS: Weights = Weights {
     balance: 0,
     man_squares: Vec::new(),
     patterns: 0,
+    pattern_file: String::new(),
     planes: SquarePlanes::EMPTY,
+    pattern_table: None,
 };
 
 /// White minus Black: the ordinary terms (material, mobility) with the sign turned round.

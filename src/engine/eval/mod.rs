@@ -83,9 +83,24 @@ pub struct Weights {
     /// How much of the variant's learned region patterns to add, in percent (0 for none). Only
     /// International has such a table ([`patterns`]).
     pub patterns: i32,
+    /// A region-pattern table file (`damas tune --patterns`) to use instead of the built-in table,
+    /// to try a fit in a match before building it in. Empty for the built-in table.
+    pub pattern_file: String,
     /// `man_squares` laid out for the evaluation.
     #[serde(skip)]
     planes: SquarePlanes,
+    /// The table read from `pattern_file`.
+    #[serde(skip)]
+    pattern_table: Option<std::sync::Arc<patterns::Patterns>>,
+}
+
+/// Why a weights file was refused.
+#[derive(Debug, thiserror::Error)]
+pub enum WeightsError {
+    #[error(transparent)]
+    Toml(#[from] toml::de::Error),
+    #[error("{path}: {message}")]
+    PatternFile { path: String, message: String },
 }
 
 /// A square table as bit planes over the board: the evaluation adds it for all the men at once
@@ -162,16 +177,33 @@ impl Weights {
         weights.prepared(variant)
     }
 
-    /// Reads weights from TOML text; missing fields take the variant's defaults.
-    pub fn from_toml(variant: VariantId, text: &str) -> Result<Weights, toml::de::Error> {
+    /// Reads weights from TOML text; missing fields take the variant's defaults. A `pattern_file`
+    /// is read here.
+    pub fn from_toml(variant: VariantId, text: &str) -> Result<Weights, WeightsError> {
         let base = Weights::for_variant(variant);
         let table: toml::Table = toml::from_str(text)?;
         let mut merged = toml::Table::try_from(&base).unwrap_or_default();
         for (k, v) in table {
             merged.insert(k, v);
         }
-        let weights: Weights = merged.try_into()?;
+        let mut weights: Weights = merged.try_into()?;
+        if !weights.pattern_file.is_empty() {
+            let path = &weights.pattern_file;
+            let refused = |message: String| WeightsError::PatternFile { path: path.clone(), message };
+            let bytes = std::fs::read(path).map_err(|e| refused(e.to_string()))?;
+            let table = patterns::Patterns::from_bytes(&bytes).map_err(|e| refused(e.to_string()))?;
+            weights.pattern_table = Some(std::sync::Arc::new(table));
+        }
         Ok(weights.prepared(variant))
+    }
+
+    /// The region-pattern table the evaluation adds: the one from `pattern_file`, else the
+    /// built-in one.
+    pub(crate) fn pattern_table(&self) -> Option<&patterns::Patterns> {
+        match &self.pattern_table {
+            Some(table) => Some(table),
+            None => patterns::Patterns::international(),
+        }
     }
 
     /// The weights made ready for a variant's board (the square table laid out for it).
@@ -435,5 +467,37 @@ mod tests {
         let w = Weights::from_toml(VariantId::English, "king = 200\nmobility = 7\n").unwrap();
         assert_eq!((w.king, w.mobility, w.man), (200, 7, 100));
         assert!(Weights::from_toml(VariantId::English, "kingg = 1").is_err());
+    }
+
+    #[test]
+    fn a_pattern_file_replaces_the_built_in_table_and_a_bad_one_is_refused() {
+        let v = VariantId::International;
+        let dir = std::env::temp_dir().join(format!("damas-patterns-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let (good, bad) = (dir.join("good.patterns"), dir.join("bad.patterns"));
+        // A table that values only the arrangements White's windows show after 32-28 (where
+        // Black's windows show others, the start being symmetric).
+        let p = Position::start(v).play(&Position::start(v).legal_moves()[0]);
+        let features = patterns::Layout::international().features(&p);
+        let mut values = vec![0i16; patterns::PARAMETERS];
+        for &(entry, sign) in &features {
+            if sign > 0 {
+                values[entry as usize] = 7;
+            }
+        }
+        let expected: i32 = features.iter().map(|&(e, sign)| sign as i32 * values[e as usize] as i32).sum();
+        assert_ne!(expected, 0);
+        std::fs::write(&good, patterns::Patterns::new(values).unwrap().to_bytes()).unwrap();
+        std::fs::write(&bad, b"not a table").unwrap();
+        let file =
+            |path: &std::path::Path| format!("patterns = 100\npattern_file = {:?}\n", path.display().to_string());
+        let with = Weights::from_toml(v, &file(&good)).unwrap();
+        let without = Weights::from_toml(v, "patterns = 0").unwrap();
+        let scores: Vec<i32> = [&with, &without].iter().map(|w| evaluate(&p, w)).collect();
+        // Black is to move: the evaluation speaks for it.
+        assert_eq!(scores[1] - scores[0], expected, "the file's table is added");
+        assert!(matches!(Weights::from_toml(v, &file(&bad)), Err(WeightsError::PatternFile { .. })));
+        assert!(Weights::from_toml(v, &file(&dir.join("missing"))).is_err());
+        std::fs::remove_dir_all(&dir).ok();
     }
 }

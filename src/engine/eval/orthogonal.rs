@@ -24,7 +24,9 @@ pub const WEIGHTS: Weights = Weights {
     balance: 0,
     man_squares: Vec::new(),
     patterns: 0,
+    pattern_file: String::new(),
     planes: SquarePlanes::EMPTY,
+    pattern_table: None,
 };
 
 #[inline(always)]

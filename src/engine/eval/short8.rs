@@ -22,7 +22,9 @@ pub const WEIGHTS: Weights = Weights {
     balance: 0,
     man_squares: Vec::new(),
     patterns: 0,
+    pattern_file: String::new(),
     planes: SquarePlanes::EMPTY,
+    pattern_table: None,
 };
 
 /// English: the back rank counts twice as much. Tuned by self-play at the medium level from 3-ply

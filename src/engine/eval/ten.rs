@@ -3,7 +3,7 @@
 //! by king range. Flying-king endings follow the International theory: one king draws against two
 //! pieces, and against three kings while it holds the main diagonal.
 
-use super::patterns::{Layout, Patterns};
+use super::patterns::Layout;
 use super::{SquarePlanes, Weights, common, drive, flying_king_scale, lone_king};
 use crate::engine::board::{Material, Tables};
 use crate::rules::{KingRange, Position, VariantId};
@@ -24,7 +24,9 @@ pub const FLYING: Weights = Weights {
     balance: 0,
     man_squares: Vec::new(),
     patterns: 0,
+    pattern_file: String::new(),
     planes: SquarePlanes::EMPTY,
+    pattern_table: None,
 };
 
 /// Triestine. King 180 (was 160) scored +35 Elo over 746 games at the medium level (400 games on
@@ -45,7 +47,9 @@ pub const SHORT: Weights = Weights {
     balance: 0,
     man_squares: Vec::new(),
     patterns: 0,
+    pattern_file: String::new(),
     planes: SquarePlanes::EMPTY,
+    pattern_table: None,
 };
 
 /// International and Frisian: the flying-king set with mobility weighted twice as much. Tuned by
@@ -92,7 +96,7 @@ pub(super) fn evaluate(p: &Position, t: &Tables, w: &Weights) -> i32 {
     let mut score = common(p, t, w, &m);
     if w.patterns != 0
         && p.variant() == VariantId::International
-        && let Some(table) = Patterns::international()
+        && let Some(table) = w.pattern_table()
     {
         score += table.score(Layout::international(), p) * w.patterns / 100;
     }
