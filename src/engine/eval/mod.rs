@@ -429,8 +429,8 @@ mod tests {
         let spread = Position::from_fen(v, "B:W46,49,50:B1,2,3").unwrap();
         let one_wing = Position::from_fen(v, "B:W46,47,48:B1,2,3").unwrap();
         assert!(Weights::for_variant(v).balance > 0);
-        // Without the square table, which values those squares differently.
-        let w = Weights { man_squares: Vec::new(), ..Weights::for_variant(v) }.prepared(v);
+        // Without the square table and the patterns, which value those squares differently.
+        let w = Weights { man_squares: Vec::new(), patterns: 0, ..Weights::for_variant(v) }.prepared(v);
         assert!(evaluate(&spread, &w) < evaluate(&one_wing, &w), "Black to move: White's spread is worse for Black");
         let blind = Weights { balance: 0, ..w };
         assert_eq!(evaluate(&spread, &blind), evaluate(&one_wing, &blind));
