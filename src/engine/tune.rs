@@ -150,7 +150,7 @@ pub fn fit_patterns(
                 let white = if x.position.side_to_move() == Color::White { own } else { -own };
                 let target = match x.searched {
                     Some(s) => {
-                        let predicted = 1.0 / (1.0 + (-scale * s as f64).exp());
+                        let predicted = expected_score(scale, s as f64);
                         result_weight * x.white_score + (1.0 - result_weight) * predicted
                     }
                     None => x.white_score,
@@ -177,7 +177,7 @@ pub fn fit_patterns(
         grad.iter_mut().for_each(|g| *g = 0.0);
         for x in &train {
             let z = x.base as f64 + x.features.iter().map(|&(e, s)| s as f64 * values[e as usize]).sum::<f64>();
-            let p = 1.0 / (1.0 + (-scale * z).exp());
+            let p = expected_score(scale, z);
             let g = scale * (p - x.target as f64) / n;
             for &(e, s) in &x.features {
                 grad[e as usize] += s as f64 * g;
@@ -210,7 +210,7 @@ fn pattern_error(samples: &[Prepared], values: &[f64], scale: f64) -> f64 {
         .iter()
         .map(|x| {
             let z = x.base as f64 + x.features.iter().map(|&(e, s)| s as f64 * values[e as usize]).sum::<f64>();
-            let p = 1.0 / (1.0 + (-scale * z).exp());
+            let p = expected_score(scale, z);
             (x.white_score as f64 - p).powi(2)
         })
         .sum();
@@ -237,8 +237,13 @@ pub fn error(samples: &[Sample], w: &Weights, scale: f64) -> f64 {
 fn squared(x: &Sample, w: &Weights, scale: f64) -> f64 {
     let own = evaluate(&x.position, w) as f64;
     let white = if x.position.side_to_move() == Color::White { own } else { -own };
-    let expected = 1.0 / (1.0 + (-scale * white).exp());
+    let expected = expected_score(scale, white);
     (x.white_score - expected).powi(2)
+}
+
+/// The score White is expected to make from an evaluation of `white` (the logistic curve).
+fn expected_score(scale: f64, white: f64) -> f64 {
+    1.0 / (1.0 + (-scale * white).exp())
 }
 
 /// The steepness that fits the base weights best (golden-section search).
