@@ -237,6 +237,9 @@ pub enum Command {
         /// scores `damas selfplay` records, where a game has them.
         #[arg(long, default_value_t = 1.0, value_parser = share)]
         result_weight: f64,
+        /// 2 to fit each pattern twice, for a full board and a bare one (blended by the pieces left).
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=2))]
+        phases: u8,
     },
 }
 
@@ -315,20 +318,31 @@ fn run_command(command: Command) -> anyhow::Result<()> {
             let config = crate::engine::selfplay::SelfPlay { variant, depth, random_plies, margin };
             selfplay::run(&config, games, seed, threads)
         }
-        Command::Tune { variant, games, weights, free, skip, rounds, patterns, prior, epochs, result_weight } => {
-            tune::run(tune::TuneArgs {
-                variant,
-                games,
-                weights,
-                free,
-                skip,
-                rounds,
-                patterns,
-                prior,
-                epochs,
-                result_weight,
-            })
-        }
+        Command::Tune {
+            variant,
+            games,
+            weights,
+            free,
+            skip,
+            rounds,
+            patterns,
+            prior,
+            epochs,
+            result_weight,
+            phases,
+        } => tune::run(tune::TuneArgs {
+            variant,
+            games,
+            weights,
+            free,
+            skip,
+            rounds,
+            patterns,
+            prior,
+            epochs,
+            result_weight,
+            phases: phases.into(),
+        }),
     }
 }
 

@@ -23,6 +23,8 @@ pub struct TuneArgs {
     pub prior: f64,
     pub epochs: usize,
     pub result_weight: f64,
+    /// 2 to fit full-board and bare-board values apart.
+    pub phases: usize,
 }
 
 pub fn run(args: TuneArgs) -> anyhow::Result<()> {
@@ -71,7 +73,13 @@ pub fn run(args: TuneArgs) -> anyhow::Result<()> {
         if args.variant != VariantId::International {
             anyhow::bail!("only International has a region-pattern table");
         }
-        let fit = tune::fit_patterns(&samples, &held_out, &base, args.prior, args.epochs, args.result_weight);
+        let config = tune::PatternFitConfig {
+            prior: args.prior,
+            epochs: args.epochs,
+            result_weight: args.result_weight,
+            phases: args.phases,
+        };
+        let fit = tune::fit_patterns(&samples, &held_out, &base, &config);
         writeln!(
             out,
             "# logistic scale {:.5}; mean squared error fitted {:.6} -> {:.6}, held out {:.6} -> {:.6}",

@@ -1,6 +1,7 @@
 //! Self-play games for fitting the evaluation: each game starts with a few random plies (kept only
 //! when a search finds the position roughly level), then both sides search to a fixed depth. Quick,
-//! varied games whose results label the positions they pass through.
+//! varied games whose results, and the search scores recorded before each move, label the positions
+//! they pass through.
 
 use super::matchplay::{Adjudication, Game, GameResult};
 use super::openings::Opening;

@@ -206,6 +206,14 @@ impl Weights {
         }
     }
 
+    /// These weights with `other`'s region-pattern table (its file and the table read from it), so
+    /// that weights rebuilt from their numbers keep a table given by file.
+    pub(crate) fn with_pattern_table_of(mut self, other: &Weights) -> Weights {
+        self.pattern_file.clone_from(&other.pattern_file);
+        self.pattern_table.clone_from(&other.pattern_table);
+        self
+    }
+
     /// The weights made ready for a variant's board (the square table laid out for it).
     pub fn prepared(mut self, variant: VariantId) -> Weights {
         self.planes = SquarePlanes::build(&self.man_squares, Tables::of(variant));

@@ -8,6 +8,10 @@
 //! colours swapped, so they share one table: a formation is worth the same to either side. Kings are
 //! left out (an empty square to the patterns); the other terms value them.
 //!
+//! A table may hold two values per arrangement, one for a full board and one for a bare one; a
+//! position takes the blend its number of pieces sets, since a formation that matters while the
+//! board is crowded (a locked centre, say) can mean little once it has thinned out.
+//!
 //! The table is fitted to self-play results (`damas tune --patterns`) on top of the other terms and
 //! built into the program from `data/eval/international.patterns`.
 
@@ -24,11 +28,15 @@ pub const STATES: usize = 6561;
 const WINDOWS: usize = 16;
 /// Windows with a table of their own (White's half; Black's half shares them).
 pub const TABLES: usize = 8;
-/// Entries in a whole pattern table.
+/// Entries in a pattern table for one phase of the game.
 pub const PARAMETERS: usize = TABLES * STATES;
+/// Pieces on a full board: a two-phase table's full-board values count wholly at this many.
+pub const FULL_BOARD: u32 = 40;
 
-/// The file format: this tag, then every entry as a little-endian i16, table by table.
+/// The file formats: this tag, then every entry as a little-endian i16, table by table (and for a
+/// two-phase table the full-board values first).
 const MAGIC: &[u8; 8] = b"DAMASPT1";
+const MAGIC_PHASED: &[u8; 8] = b"DAMASPT2";
 
 /// How the windows lie on the board: which windows each square belongs to and what a man there
 /// adds to each window's arrangement number.
@@ -106,7 +114,8 @@ impl Layout {
     }
 }
 
-/// A fitted table: hundredths of a man per window arrangement.
+/// A fitted table: hundredths of a man per window arrangement, for one phase or for two (a full
+/// board, then a bare one).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Patterns {
     values: Vec<i16>,
@@ -114,30 +123,39 @@ pub struct Patterns {
 
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
 pub enum PatternsError {
-    #[error("not a pattern table (the file does not start with {MAGIC:?})")]
+    #[error("not a pattern table (the file does not start with {MAGIC:?} or {MAGIC_PHASED:?})")]
     Magic,
-    #[error("a pattern table holds {PARAMETERS} entries, this one {0} bytes of them")]
+    #[error("a pattern table holds {PARAMETERS} entries per phase, this one {0} bytes of them")]
     Size(usize),
 }
 
 impl Patterns {
+    /// A table of `PARAMETERS` values (one phase) or twice as many (full-board values, then bare).
     pub fn new(values: Vec<i16>) -> Result<Patterns, PatternsError> {
-        if values.len() != PARAMETERS {
+        if values.len() != PARAMETERS && values.len() != 2 * PARAMETERS {
             return Err(PatternsError::Size(values.len() * 2));
         }
         Ok(Patterns { values })
     }
 
     pub fn from_bytes(bytes: &[u8]) -> Result<Patterns, PatternsError> {
-        let body = bytes.strip_prefix(MAGIC.as_slice()).ok_or(PatternsError::Magic)?;
-        if body.len() != PARAMETERS * 2 {
+        let (body, phases) = match bytes.strip_prefix(MAGIC.as_slice()) {
+            Some(body) => (body, 1),
+            None => (bytes.strip_prefix(MAGIC_PHASED.as_slice()).ok_or(PatternsError::Magic)?, 2),
+        };
+        if body.len() != phases * PARAMETERS * 2 {
             return Err(PatternsError::Size(body.len()));
         }
         Ok(Patterns { values: body.chunks_exact(2).map(|c| i16::from_le_bytes([c[0], c[1]])).collect() })
     }
 
+    /// 1, or 2 when the table values a full board and a bare one apart.
+    pub fn phases(&self) -> usize {
+        self.values.len() / PARAMETERS
+    }
+
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut out = MAGIC.to_vec();
+        let mut out = if self.phases() == 2 { MAGIC_PHASED.to_vec() } else { MAGIC.to_vec() };
         for v in &self.values {
             out.extend_from_slice(&v.to_le_bytes());
         }
@@ -162,12 +180,26 @@ impl Patterns {
     /// The table's score of a position, White minus Black.
     #[inline(always)]
     pub(crate) fn score(&self, layout: &Layout, p: &Position) -> i32 {
-        let mut s = 0i32;
-        for (entry, sign) in layout.features(p) {
-            s += sign as i32 * self.values.get(entry as usize).copied().unwrap_or(0) as i32;
+        let features = layout.features(p);
+        let value = |entry: usize| self.values.get(entry).copied().unwrap_or(0) as i32;
+        if self.phases() == 1 {
+            return features.iter().map(|&(entry, sign)| sign as i32 * value(entry as usize)).sum();
         }
-        s
+        let (mut full, mut bare) = (0i32, 0i32);
+        for (entry, sign) in features {
+            full += sign as i32 * value(entry as usize);
+            bare += sign as i32 * value(PARAMETERS + entry as usize);
+        }
+        let share = full_board_share(p);
+        (full * share + bare * (FULL_BOARD as i32 - share)) / FULL_BOARD as i32
     }
+}
+
+/// How full the board is, out of [`FULL_BOARD`]: the weight of a two-phase table's full-board
+/// values.
+#[inline(always)]
+pub(crate) fn full_board_share(p: &Position) -> i32 {
+    p.occupied().0.count_ones().min(FULL_BOARD) as i32
 }
 
 #[cfg(test)]
@@ -231,10 +263,37 @@ mod tests {
     }
 
     #[test]
+    fn a_two_phase_table_blends_by_the_pieces_on_the_board() {
+        let layout = Layout::international();
+        let p =
+            Position::from_fen(VariantId::International, "W:W27,28,32,33,38,45,K3:B7,12,13,17,18,19,22,24").unwrap();
+        let pieces = 15;
+        let values: Vec<i16> = (0..PARAMETERS).map(|i| ((i * 7919) % 201) as i16 - 100).collect();
+        let zeros = vec![0i16; PARAMETERS];
+        let one_phase = Patterns::new(values.clone()).unwrap();
+        let s = one_phase.score(layout, &p);
+        assert_ne!(s, 0);
+        let full_only = Patterns::new([values.clone(), zeros.clone()].concat()).unwrap();
+        let bare_only = Patterns::new([zeros, values.clone()].concat()).unwrap();
+        let same = Patterns::new([values.clone(), values].concat()).unwrap();
+        assert_eq!((one_phase.phases(), same.phases()), (1, 2));
+        assert_eq!(full_only.score(layout, &p), s * pieces / FULL_BOARD as i32);
+        assert_eq!(bare_only.score(layout, &p), s * (FULL_BOARD as i32 - pieces) / FULL_BOARD as i32);
+        assert_eq!(same.score(layout, &p), s, "equal phases score as one");
+        assert_eq!(full_only.score(layout, &flipped(&p)), -full_only.score(layout, &p));
+        let start = Position::start(VariantId::International);
+        assert_eq!(full_board_share(&start), FULL_BOARD as i32);
+        assert_eq!(Patterns::from_bytes(&full_only.to_bytes()), Ok(full_only));
+        assert_eq!(Patterns::new(vec![0; 3]), Err(PatternsError::Size(6)));
+    }
+
+    #[test]
     fn the_built_in_table_loads_and_a_damaged_one_is_refused() {
         let table = Patterns::international().expect("the built-in table");
         assert_eq!(Patterns::from_bytes(&table.to_bytes()).as_ref(), Ok(table));
         assert_eq!(Patterns::from_bytes(b"DAMASPT1\x01\x00"), Err(PatternsError::Size(2)));
+        let one_phase = [b"DAMASPT2".as_slice(), &vec![0; PARAMETERS * 2]].concat();
+        assert_eq!(Patterns::from_bytes(&one_phase), Err(PatternsError::Size(PARAMETERS * 2)));
         assert_eq!(Patterns::from_bytes(b"garbage"), Err(PatternsError::Magic));
     }
 }
