@@ -207,40 +207,7 @@ pub enum Command {
     },
     /// Fit evaluation weights to the results of the games in PDN files and print the changes.
     #[command(hide = true)]
-    Tune {
-        #[arg(long, short)]
-        variant: VariantId,
-        /// PDN files of finished games (from `damas match --pdn`, say).
-        #[arg(required = true)]
-        games: Vec<std::path::PathBuf>,
-        /// Start from these weights instead of the built-in set.
-        #[arg(long)]
-        weights: Option<std::path::PathBuf>,
-        /// Only fit these weights (a name, or a prefix such as `advance`); all by default.
-        #[arg(long = "free", value_delimiter = ',')]
-        free: Vec<String>,
-        /// Plies at the start of each game left out (the opening ballot and what follows it).
-        #[arg(long, default_value_t = 10)]
-        skip: usize,
-        #[arg(long, default_value_t = 50)]
-        rounds: usize,
-        /// Fit International's region-pattern table instead of the weights, and write it here.
-        #[arg(long)]
-        patterns: Option<std::path::PathBuf>,
-        /// Positions' worth of evidence pulling each pattern entry towards zero.
-        #[arg(long, default_value_t = 50.0)]
-        prior: f64,
-        /// Passes of the pattern fit.
-        #[arg(long, default_value_t = 300)]
-        epochs: usize,
-        /// Share of a pattern fit's aim taken from the game's result; the rest comes from the search
-        /// scores `damas selfplay` records, where a game has them.
-        #[arg(long, default_value_t = 1.0, value_parser = share)]
-        result_weight: f64,
-        /// 2 to fit each pattern twice, for a full board and a bare one (blended by the pieces left).
-        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=2))]
-        phases: u8,
-    },
+    Tune(tune::TuneArgs),
 }
 
 /// Runs the parsed command line; the error is printed by `main` and turns into exit code 1.
@@ -318,31 +285,7 @@ fn run_command(command: Command) -> anyhow::Result<()> {
             let config = crate::engine::selfplay::SelfPlay { variant, depth, random_plies, margin };
             selfplay::run(&config, games, seed, threads)
         }
-        Command::Tune {
-            variant,
-            games,
-            weights,
-            free,
-            skip,
-            rounds,
-            patterns,
-            prior,
-            epochs,
-            result_weight,
-            phases,
-        } => tune::run(tune::TuneArgs {
-            variant,
-            games,
-            weights,
-            free,
-            skip,
-            rounds,
-            patterns,
-            prior,
-            epochs,
-            result_weight,
-            phases: phases.into(),
-        }),
+        Command::Tune(args) => tune::run(args),
     }
 }
 
@@ -351,13 +294,5 @@ fn position_arg(variant: VariantId, fen: Option<&str>) -> anyhow::Result<Positio
     match fen {
         Some(fen) => Position::from_fen(variant, fen).map_err(|e| anyhow::anyhow!("bad FEN: {e}")),
         None => Ok(Position::start(variant)),
-    }
-}
-
-/// A share from 0 to 1.
-fn share(text: &str) -> Result<f64, String> {
-    match text.parse::<f64>() {
-        Ok(x) if (0.0..=1.0).contains(&x) => Ok(x),
-        _ => Err(format!("'{text}' is not a number from 0 to 1")),
     }
 }

@@ -11,20 +11,40 @@ use crate::engine::tune::{self, Sample};
 use crate::game::pdn;
 use crate::rules::{Color, VariantId};
 
+#[derive(Debug, clap::Args)]
 pub struct TuneArgs {
+    #[arg(long, short)]
     pub variant: VariantId,
+    /// PDN files of finished games (from `damas match --pdn`, say).
+    #[arg(required = true)]
     pub games: Vec<PathBuf>,
+    /// Start from these weights instead of the built-in set.
+    #[arg(long)]
     pub weights: Option<PathBuf>,
+    /// Only fit these weights (a name, or a prefix such as `advance`); all by default.
+    #[arg(long = "free", value_delimiter = ',')]
     pub free: Vec<String>,
+    /// Plies at the start of each game left out (the opening ballot and what follows it).
+    #[arg(long, default_value_t = 10)]
     pub skip: usize,
+    #[arg(long, default_value_t = 50)]
     pub rounds: usize,
-    /// Fit International's region-pattern table instead, and write it to this file.
+    /// Fit International's region-pattern table instead of the weights, and write it here.
+    #[arg(long)]
     pub patterns: Option<PathBuf>,
+    /// Positions' worth of evidence pulling each pattern entry towards zero.
+    #[arg(long, default_value_t = 50.0)]
     pub prior: f64,
+    /// Passes of the pattern fit.
+    #[arg(long, default_value_t = 300)]
     pub epochs: usize,
+    /// Share of a pattern fit's aim taken from the game's result; the rest comes from the search
+    /// scores `damas selfplay` records, where a game has them.
+    #[arg(long, default_value_t = 1.0, value_parser = share)]
     pub result_weight: f64,
-    /// 2 to fit full-board and bare-board values apart.
-    pub phases: usize,
+    /// 2 to fit each pattern twice, for a full board and a bare one (blended by the pieces left).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=2))]
+    pub phases: u8,
 }
 
 pub fn run(args: TuneArgs) -> anyhow::Result<()> {
@@ -77,7 +97,7 @@ pub fn run(args: TuneArgs) -> anyhow::Result<()> {
             prior: args.prior,
             epochs: args.epochs,
             result_weight: args.result_weight,
-            phases: args.phases,
+            phases: args.phases.into(),
         };
         let fit = tune::fit_patterns(&samples, &held_out, &base, &config);
         writeln!(
@@ -97,4 +117,12 @@ pub fn run(args: TuneArgs) -> anyhow::Result<()> {
     )?;
     write!(out, "{}", tune::changes(&base, &fit.weights))?;
     Ok(())
+}
+
+/// A share from 0 to 1.
+fn share(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(x) if (0.0..=1.0).contains(&x) => Ok(x),
+        _ => Err(format!("'{text}' is not a number from 0 to 1")),
+    }
 }
