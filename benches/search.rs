@@ -3,7 +3,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)] // a test stops at its first surprise
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use damas::engine::{Limits, Searcher, Weights};
+use damas::engine::{Limits, Searcher, Weights, evaluate};
 use damas::rules::{GameState, Position, VariantId};
 
 fn positions() -> Vec<(VariantId, &'static str, u32)> {
@@ -33,6 +33,24 @@ fn bench(c: &mut Criterion) {
         });
         eprintln!("{v} depth {depth}: {nodes} nodes per search");
     }
+    group.finish();
+
+    // The static evaluation alone, where International's region patterns weigh most.
+    let mut group = c.benchmark_group("evaluate");
+    let v = VariantId::International;
+    let weights = Weights::for_variant(v);
+    let positions: Vec<Position> = [
+        "W:W31,32,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50:B1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20",
+        "W:W27,28,31,32,33,34,35,36,37,38,39,40,41,42,43,45,47,48:B1,2,3,4,6,7,8,9,11,12,13,14,16,17,18,19,20,22,23,24",
+        "B:W24,27,28,29,32,33,34,37,38,43,44,49:B3,8,9,12,13,14,17,18,19,21,23,26",
+        "W:W25,30,34,K41,44:B6,9,K16,18",
+    ]
+    .iter()
+    .map(|fen| Position::from_fen(v, fen).unwrap())
+    .collect();
+    group.bench_function("international_4_positions", |b| {
+        b.iter(|| positions.iter().map(|p| evaluate(std::hint::black_box(p), &weights)).sum::<i32>())
+    });
     group.finish();
 }
 

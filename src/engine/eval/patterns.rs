@@ -38,19 +38,51 @@ pub const FULL_BOARD: u32 = 40;
 const MAGIC: &[u8; 8] = b"DAMASPT1";
 const MAGIC_PHASED: &[u8; 8] = b"DAMASPT2";
 
-/// How the windows lie on the board: which windows each square belongs to and what a man there
-/// adds to each window's arrangement number.
+/// How the windows lie on the board: where each window's squares sit among the bits, and what each
+/// arrangement of them adds to the window's arrangement number.
+///
+/// A window's eight squares come in four pairs of neighbouring bits (two squares of one row), so its
+/// men are gathered from a bitboard with four shifts into one byte, and a 256-entry table turns that
+/// byte into the window's share of the arrangement number: no loop over the men and no per-square
+/// lookups on the search's hot path.
 pub(crate) struct Layout {
-    /// For each bit, up to four `(window, added by a White man, added by a Black man)`.
+    windows: [Window; WINDOWS],
+    /// Byte-to-arrangement tables, `[by White's men, by Black's men]`; windows whose squares lie
+    /// alike share one.
+    codes: Vec<[[u16; 256]; 2]>,
+    /// For each bit, up to four `(window, added by a White man, added by a Black man)`: the layout
+    /// spelled out square by square, against which the tests check the byte tables.
+    #[cfg(test)]
     by_square: Vec<Vec<(u8, u16, u16)>>,
-    /// Each window's table, and +1 when it is read from White's side (−1 from Black's).
-    table_of: [(u8, i8); WINDOWS],
+}
+
+#[derive(Clone, Copy, Default)]
+struct Window {
+    /// The bit of the lower square of each pair, lowest pair first.
+    pairs: [u8; 4],
+    /// Which of `Layout::codes` reads this window.
+    code: u8,
+    /// Where the window's table starts among the entries.
+    base: u32,
+    /// +1 when the window is read from White's side, −1 from Black's.
+    sign: i8,
+}
+
+impl Window {
+    /// The window's squares in a bitboard, packed into a byte: pair `i` at bits `2i` and `2i + 1`.
+    #[inline(always)]
+    fn gather(&self, board: u64) -> usize {
+        let pair = |i: usize| (board >> self.pairs[i]) as usize & 3;
+        pair(0) | pair(1) << 2 | pair(2) << 4 | pair(3) << 6
+    }
 }
 
 impl Layout {
     fn build(t: &Tables) -> Layout {
+        debug_assert_eq!(t.mask >> 64, 0, "the windows are gathered from 64-bit boards");
         let mut by_square = vec![Vec::new(); 128];
         let mut table_of = [(0u8, 1i8); WINDOWS];
+        let mut window_bits = [[0u8; WINDOW_SQUARES]; WINDOWS];
         let playable: Vec<usize> = (0..128).filter(|&b| t.mask >> b & 1 == 1).collect();
         for (window, (r0, c0)) in (0..4).flat_map(|i| (0..4).map(move |j| (2 * i as u8, 2 * j as u8))).enumerate() {
             // Windows on Black's half are read from Black's side: turned half a turn, they are the
@@ -73,9 +105,46 @@ impl Layout {
                 let power = 3u16.pow(place as u32);
                 let (white, black) = if white_side { (power, 2 * power) } else { (2 * power, power) };
                 by_square[bit].push((window as u8, white, black));
+                window_bits[window][place] = bit as u8;
             }
         }
-        Layout { by_square, table_of }
+
+        let mut windows = [Window::default(); WINDOWS];
+        let mut codes: Vec<[[u16; 256]; 2]> = Vec::new();
+        for (w, window) in windows.iter_mut().enumerate() {
+            let mut bits = window_bits[w];
+            bits.sort();
+            debug_assert!(bits.chunks(2).all(|pair| pair[1] == pair[0] + 1), "window {w}: squares not in pairs");
+            let pairs = [bits[0], bits[2], bits[4], bits[6]];
+            let (mut by_white_men, mut by_black_men) = ([0u16; 256], [0u16; 256]);
+            for (byte, (white, black)) in by_white_men.iter_mut().zip(by_black_men.iter_mut()).enumerate() {
+                for (i, &bit) in bits.iter().enumerate() {
+                    if byte >> i & 1 == 1
+                        && let Some(&(_, by_white, by_black)) =
+                            by_square[bit as usize].iter().find(|&&(v, ..)| v as usize == w)
+                    {
+                        *white += by_white;
+                        *black += by_black;
+                    }
+                }
+            }
+            let code = [by_white_men, by_black_men];
+            let code_index = match codes.iter().position(|c| *c == code) {
+                Some(i) => i,
+                None => {
+                    codes.push(code);
+                    codes.len() - 1
+                }
+            };
+            let (table, sign) = table_of[w];
+            *window = Window { pairs, code: code_index as u8, base: table as u32 * STATES as u32, sign };
+        }
+        Layout {
+            windows,
+            codes,
+            #[cfg(test)]
+            by_square,
+        }
     }
 
     /// The layout of International's board.
@@ -87,28 +156,15 @@ impl Layout {
     /// Every window's entry in the table and its sign (White minus Black).
     #[inline(always)]
     pub(crate) fn features(&self, p: &Position) -> [(u32, i8); WINDOWS] {
+        // International's squares all lie in the low 64 bits (see `build`), where shifts are cheap.
         let kings = p.king_squares().0;
-        let mut index = [0u16; WINDOWS];
-        let mut white = p.color_pieces(Color::White).0 & !kings;
-        while white != 0 {
-            let bit = white.trailing_zeros() as usize;
-            white &= white - 1;
-            for &(w, add, _) in &self.by_square[bit] {
-                index[w as usize] += add;
-            }
-        }
-        let mut black = p.color_pieces(Color::Black).0 & !kings;
-        while black != 0 {
-            let bit = black.trailing_zeros() as usize;
-            black &= black - 1;
-            for &(w, _, add) in &self.by_square[bit] {
-                index[w as usize] += add;
-            }
-        }
+        let white = (p.color_pieces(Color::White).0 & !kings) as u64;
+        let black = (p.color_pieces(Color::Black).0 & !kings) as u64;
         let mut out = [(0u32, 0i8); WINDOWS];
-        for w in 0..WINDOWS {
-            let (table, sign) = self.table_of[w];
-            out[w] = (table as u32 * STATES as u32 + index[w] as u32, sign);
+        for (slot, window) in out.iter_mut().zip(&self.windows) {
+            let Some([by_white, by_black]) = self.codes.get(window.code as usize) else { continue };
+            let index = by_white[window.gather(white)] + by_black[window.gather(black)];
+            *slot = (window.base + index as u32, window.sign);
         }
         out
     }
@@ -118,7 +174,11 @@ impl Layout {
 /// board, then a bare one).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Patterns {
+    /// As the file holds them: one phase, or the full-board phase and then the bare one.
     values: Vec<i16>,
+    /// Each entry's full-board and bare-board values side by side (the same value twice for a
+    /// one-phase table), so that one cache line serves both phases of a window.
+    by_entry: Vec<[i16; 2]>,
 }
 
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
@@ -135,7 +195,9 @@ impl Patterns {
         if values.len() != PARAMETERS && values.len() != 2 * PARAMETERS {
             return Err(PatternsError::Size(values.len() * 2));
         }
-        Ok(Patterns { values })
+        let bare = &values[values.len() - PARAMETERS..];
+        let by_entry = values[..PARAMETERS].iter().zip(bare).map(|(&full, &bare)| [full, bare]).collect();
+        Ok(Patterns { values, by_entry })
     }
 
     pub fn from_bytes(bytes: &[u8]) -> Result<Patterns, PatternsError> {
@@ -146,7 +208,7 @@ impl Patterns {
         if body.len() != phases * PARAMETERS * 2 {
             return Err(PatternsError::Size(body.len()));
         }
-        Ok(Patterns { values: body.chunks_exact(2).map(|c| i16::from_le_bytes([c[0], c[1]])).collect() })
+        Patterns::new(body.chunks_exact(2).map(|c| i16::from_le_bytes([c[0], c[1]])).collect())
     }
 
     /// 1, or 2 when the table values a full board and a bare one apart.
@@ -180,16 +242,13 @@ impl Patterns {
     /// The table's score of a position, White minus Black.
     #[inline(always)]
     pub(crate) fn score(&self, layout: &Layout, p: &Position) -> i32 {
-        let features = layout.features(p);
-        let value = |entry: usize| self.values.get(entry).copied().unwrap_or(0) as i32;
-        if self.phases() == 1 {
-            return features.iter().map(|&(entry, sign)| sign as i32 * value(entry as usize)).sum();
-        }
         let (mut full, mut bare) = (0i32, 0i32);
-        for (entry, sign) in features {
-            full += sign as i32 * value(entry as usize);
-            bare += sign as i32 * value(PARAMETERS + entry as usize);
+        for (entry, sign) in layout.features(p) {
+            let [f, b] = self.by_entry.get(entry as usize).copied().unwrap_or_default();
+            full += sign as i32 * f as i32;
+            bare += sign as i32 * b as i32;
         }
+        // A one-phase table holds the same value for both, and the blend gives it back exactly.
         let share = full_board_share(p);
         (full * share + bare * (FULL_BOARD as i32 - share)) / FULL_BOARD as i32
     }
@@ -246,6 +305,59 @@ mod tests {
             }
         }
         assert_eq!(per_window, [WINDOW_SQUARES; WINDOWS]);
+    }
+
+    /// Every window's entry counted man by man from the square-by-square layout.
+    fn features_man_by_man(layout: &Layout, p: &Position) -> Vec<(u32, i8)> {
+        let kings = p.king_squares().0;
+        let mut index = [0u32; WINDOWS];
+        for (color, white) in [(Color::White, true), (Color::Black, false)] {
+            let men = p.color_pieces(color).0 & !kings;
+            for bit in (0..128).filter(|b| men >> b & 1 == 1) {
+                for &(w, by_white, by_black) in &layout.by_square[bit] {
+                    index[w as usize] += if white { by_white } else { by_black } as u32;
+                }
+            }
+        }
+        layout.windows.iter().zip(index).map(|(w, i)| (w.base + i, w.sign)).collect()
+    }
+
+    #[test]
+    fn gathered_windows_read_as_the_men_square_by_square() {
+        let layout = Layout::international();
+        assert_eq!(Tables::of(VariantId::International).mask >> 64, 0, "gathered from 64-bit boards");
+        // A few shared byte tables, not one per window: the windows' squares lie alike.
+        assert!(layout.codes.len() <= 4, "{} byte tables", layout.codes.len());
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = |n: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % n
+        };
+        let mut distinct = std::collections::HashSet::new();
+        for _ in 0..2000 {
+            let fill = 1 + next(9);
+            let (mut white, mut black) = (Vec::new(), Vec::new());
+            for n in 1..=50 {
+                if next(10) >= fill {
+                    continue;
+                }
+                let king = if next(6) == 0 { "K" } else { "" };
+                let is_white = next(2) == 0;
+                // No man stands on its own crowning row.
+                if king.is_empty() && (is_white && n <= 5 || !is_white && n >= 46) {
+                    continue;
+                }
+                if is_white { white.push(format!("{king}{n}")) } else { black.push(format!("{king}{n}")) }
+            }
+            let fen = format!("W:W{}:B{}", white.join(","), black.join(","));
+            let p = Position::from_fen(VariantId::International, &fen).unwrap();
+            let features = layout.features(&p);
+            assert_eq!(features.to_vec(), features_man_by_man(layout, &p), "{fen}");
+            distinct.extend(features.iter().map(|f| f.0));
+        }
+        assert!(distinct.len() > 5000, "the positions reach {} entries", distinct.len());
     }
 
     #[test]
