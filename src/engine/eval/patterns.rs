@@ -174,11 +174,11 @@ impl Layout {
 /// board, then a bare one).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Patterns {
-    /// As the file holds them: one phase, or the full-board phase and then the bare one.
-    values: Vec<i16>,
     /// Each entry's full-board and bare-board values side by side (the same value twice for a
     /// one-phase table), so that one cache line serves both phases of a window.
     by_entry: Vec<[i16; 2]>,
+    /// 1, or 2 when the table values a full board and a bare one apart.
+    phases: usize,
 }
 
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
@@ -197,7 +197,7 @@ impl Patterns {
         }
         let bare = &values[values.len() - PARAMETERS..];
         let by_entry = values[..PARAMETERS].iter().zip(bare).map(|(&full, &bare)| [full, bare]).collect();
-        Ok(Patterns { values, by_entry })
+        Ok(Patterns { by_entry, phases: values.len() / PARAMETERS })
     }
 
     pub fn from_bytes(bytes: &[u8]) -> Result<Patterns, PatternsError> {
@@ -213,13 +213,16 @@ impl Patterns {
 
     /// 1, or 2 when the table values a full board and a bare one apart.
     pub fn phases(&self) -> usize {
-        self.values.len() / PARAMETERS
+        self.phases
     }
 
+    /// The file form: the full-board values, then for a two-phase table the bare-board ones.
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut out = if self.phases() == 2 { MAGIC_PHASED.to_vec() } else { MAGIC.to_vec() };
-        for v in &self.values {
-            out.extend_from_slice(&v.to_le_bytes());
+        let mut out = if self.phases == 2 { MAGIC_PHASED.to_vec() } else { MAGIC.to_vec() };
+        for phase in 0..self.phases {
+            for pair in &self.by_entry {
+                out.extend_from_slice(&pair[phase].to_le_bytes());
+            }
         }
         out
     }
