@@ -7,15 +7,15 @@ use std::time::Duration;
 
 use super::hub::{HubClient, HubError};
 use super::openings::Opening;
-use super::{Engine, Level, Limits, Weights};
+use super::{Engine, Level, Limits, SearchOptions, Weights};
 use crate::rules::{Color, GameState, Move, OutcomeReason, Position, VariantId};
 
 /// Who plays: our engine in-process at a level (optionally with its own time and weights file), or a
 /// Hub engine command.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PlayerSpec {
-    /// `internal:LEVEL[@MS][:weights=FILE][:threats=on|off]`
-    Internal { level: Level, movetime_ms: Option<u64>, weights: Option<PathBuf>, threats: Option<bool> },
+    /// `internal:LEVEL[@MS][:weights=FILE][:threats=on|off][:probcut=on|off]`
+    Internal { level: Level, movetime_ms: Option<u64>, weights: Option<PathBuf>, options: SearchOptions },
     /// Any other text: a shell command speaking Hub. `moves` says whether the engine is sent the
     /// moves since the last irreversible one (for repetitions) or only the current position, for
     /// adapters that read `pos=` and drop `moves=`: `position-only:COMMAND`.
@@ -46,28 +46,35 @@ impl FromStr for PlayerSpec {
         };
         let level = level.parse::<Level>().map_err(|e| e.to_string())?;
         let mut weights = None;
-        let mut threats = None;
+        let mut options = SearchOptions::default();
         for p in parts {
+            let switch = |value: &str| match value {
+                "on" => Ok(Some(true)),
+                "off" => Ok(Some(false)),
+                _ => Err(format!("'{p}' in '{s}': say on or off")),
+            };
             match p.split_once('=') {
                 Some(("weights", f)) => weights = Some(PathBuf::from(f)),
-                Some(("threats", "on")) => threats = Some(true),
-                Some(("threats", "off")) => threats = Some(false),
+                Some(("threats", v)) => options.threats = switch(v)?,
+                Some(("probcut", v)) => options.probcut = switch(v)?,
                 _ => return Err(format!("unknown option '{p}' in '{s}'")),
             }
         }
-        Ok(PlayerSpec::Internal { level, movetime_ms: ms, weights, threats })
+        Ok(PlayerSpec::Internal { level, movetime_ms: ms, weights, options })
     }
 }
 
 impl std::fmt::Display for PlayerSpec {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            PlayerSpec::Internal { level, movetime_ms, weights, threats } => {
+            PlayerSpec::Internal { level, movetime_ms, weights, options } => {
                 write!(f, "damas {level}")?;
-                match threats {
-                    Some(true) => write!(f, " (threat search)")?,
-                    Some(false) => write!(f, " (no threat search)")?,
-                    None => {}
+                for (on, name) in [(options.threats, "threat search"), (options.probcut, "ProbCut")] {
+                    match on {
+                        Some(true) => write!(f, " ({name})")?,
+                        Some(false) => write!(f, " (no {name})")?,
+                        None => {}
+                    }
                 }
                 if let Some(ms) = movetime_ms {
                     write!(f, "@{ms}ms")?;
@@ -102,7 +109,7 @@ pub enum Player {
 impl Player {
     pub fn start(spec: &PlayerSpec, variant: VariantId, seed: u64) -> Result<Player, MatchError> {
         match spec {
-            PlayerSpec::Internal { level, movetime_ms, weights, threats } => {
+            PlayerSpec::Internal { level, movetime_ms, weights, options } => {
                 let w = match weights {
                     None => Weights::for_variant(variant),
                     Some(path) => {
@@ -117,9 +124,7 @@ impl Player {
                     }
                 };
                 let mut engine = Box::new(Engine::with_weights(variant, w, level.tt_bits().max(18)));
-                if let Some(on) = threats {
-                    engine.searcher().set_threat_search(*on);
-                }
+                engine.searcher().set_options(*options);
                 Ok(Player::Internal { engine, level: *level, movetime_ms: *movetime_ms, seed, label: spec.to_string() })
             }
             PlayerSpec::Hub { command, moves } => {
@@ -474,7 +479,12 @@ mod tests {
     fn specs_parse() {
         assert_eq!(
             "internal:hard@200".parse::<PlayerSpec>().unwrap(),
-            PlayerSpec::Internal { level: Level::Hard, movetime_ms: Some(200), weights: None, threats: None }
+            PlayerSpec::Internal {
+                level: Level::Hard,
+                movetime_ms: Some(200),
+                weights: None,
+                options: SearchOptions::default()
+            }
         );
         assert_eq!(
             "internal:facil:weights=w.toml".parse::<PlayerSpec>().unwrap(),
@@ -482,13 +492,18 @@ mod tests {
                 level: Level::Easy,
                 movetime_ms: None,
                 weights: Some("w.toml".into()),
-                threats: None
+                options: SearchOptions::default()
             }
         );
         assert_eq!(
             "internal:hard:threats=off".parse::<PlayerSpec>().unwrap().to_string(),
             "damas hard (no threat search)"
         );
+        assert_eq!(
+            "internal:hard@50:probcut=on:threats=on".parse::<PlayerSpec>().unwrap().to_string(),
+            "damas hard (threat search) (ProbCut)@50ms"
+        );
+        assert!("internal:hard:probcut=yes".parse::<PlayerSpec>().is_err());
         assert_eq!(
             "python -m dame hub".parse::<PlayerSpec>().unwrap(),
             PlayerSpec::Hub { command: "python -m dame hub".into(), moves: true }

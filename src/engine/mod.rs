@@ -37,7 +37,7 @@ use serde::{Deserialize, Serialize};
 pub use eval::{Family, Weights, evaluate};
 pub use perft::perft;
 pub use pool::EnginePool;
-pub use search::{INFINITY, Info, Limits, Searcher, WIN, WIN_BOUND, format_score};
+pub use search::{INFINITY, Info, Limits, SearchOptions, Searcher, WIN, WIN_BOUND, format_score};
 
 use crate::rules::{GameState, Move, VariantId};
 

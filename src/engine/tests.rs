@@ -219,6 +219,21 @@ fn depth_limited_search_is_deterministic() {
 }
 
 #[test]
+fn probcut_prunes_the_tree_and_keeps_a_shot() {
+    let searched = |fen: Option<&str>, probcut: bool, depth: u32| {
+        let v = VariantId::International;
+        let s = fen.map_or_else(|| GameState::new(Position::start(v)), |f| state(v, f));
+        let mut engine = Engine::new(v, 20);
+        engine.searcher().set_options(SearchOptions { probcut: Some(probcut), ..SearchOptions::default() });
+        engine.analyse(&s, &Limits::depth(depth), None, &mut |_| {}).unwrap()
+    };
+    let (with, without) = (searched(None, true, 10), searched(None, false, 10));
+    assert!(with.nodes * 10 < without.nodes * 9, "{} nodes with ProbCut, {} without", with.nodes, without.nodes);
+    let shot = searched(Some("W:W28,33,34,45:B23,3,4"), true, 8);
+    assert!(shot.best.is_capture() && shot.score > 50, "{:?} {}", shot.best, shot.score);
+}
+
+#[test]
 fn easy_level_is_repeatable_for_a_seed_and_varies_across_seeds() {
     let s = GameState::new(Position::start(VariantId::International));
     let pick = |seed| think(&s, Level::Easy, seed, None).unwrap().best;
