@@ -113,8 +113,9 @@ pub enum Command {
     Match {
         #[arg(long, short)]
         variant: VariantId,
-        /// `internal:LEVEL[@MS][:weights=FILE][:threats=on|off][:probcut=on|off]`, a Hub engine command, or
-        /// `position-only:COMMAND` for a Hub engine that reads `pos=` and ignores `moves=`.
+        /// `internal:LEVEL[@MS][:weights=FILE][:threats=on|off][:probcut=on|off]`, a Hub engine
+        /// command, or `position-only:COMMAND` for a Hub engine that reads `pos=` and ignores
+        /// `moves=`.
         #[arg(long, default_value = "internal:hard")]
         engine_a: String,
         #[arg(long, default_value = "internal:medium")]
