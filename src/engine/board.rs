@@ -3,12 +3,15 @@
 
 use std::sync::OnceLock;
 
+use super::word::{Word, fits_64};
 use crate::rules::variant::KingLanding;
 use crate::rules::{CapturePriority, Color, KingRange, Position, PromotionInCapture, Removal, Square, VariantId};
 
 #[derive(Debug)]
 pub(crate) struct Tables {
     pub mask: u128,
+    /// The layout fits in 64 bits, where the move generator works in a `u64`.
+    pub word64: bool,
     pub rows: u8,
     /// Row of each bit counted from White's home edge.
     pub row_of: [u8; 128],
@@ -188,6 +191,7 @@ impl Tables {
             promotion_in_capture: v.promotion_in_capture,
             priority: v.priority,
             mask,
+            word64: fits_64(mask),
             rows: v.rows,
             row_of,
             col_of,
@@ -220,32 +224,37 @@ impl Tables {
     /// Whether `us` would have a capture if it were to move.
     #[inline]
     pub(crate) fn can_capture(&self, p: &Position, us: Color) -> bool {
+        if self.word64 { self.can_capture_in::<u64>(p, us) } else { self.can_capture_in::<u128>(p, us) }
+    }
+
+    #[inline(always)]
+    fn can_capture_in<W: Word>(&self, p: &Position, us: Color) -> bool {
         let ui = us as usize;
-        let own = p.color_pieces(us).0;
-        let opp = p.color_pieces(us.opposite()).0;
-        let kings = p.king_squares().0;
-        let empty = self.mask & !(own | opp);
+        let own = W::narrow(p.color_pieces(us).0);
+        let opp = W::narrow(p.color_pieces(us.opposite()).0);
+        let kings = W::narrow(p.king_squares().0);
+        let empty = W::narrow(self.mask) & !(own | opp);
         let men = own & !kings;
         let victims_for_men = if self.men_capture_kings { opp } else { opp & !kings };
         for &d in self.man_captures[ui].as_slice() {
-            if shift(shift(men, d) & victims_for_men, d) & empty != 0 {
+            if (men.shift(d) & victims_for_men).shift(d) & empty != W::ZERO {
                 return true;
             }
         }
         let my_kings = own & kings;
-        if my_kings == 0 {
+        if my_kings == W::ZERO {
             return false;
         }
         for &d in self.king_dirs.as_slice() {
             let mut front = my_kings;
             if self.flying {
-                let mut reach = shift(front, d) & empty;
-                while reach != 0 {
+                let mut reach = front.shift(d) & empty;
+                while reach != W::ZERO {
                     front |= reach;
-                    reach = shift(reach, d) & empty;
+                    reach = reach.shift(d) & empty;
                 }
             }
-            if shift(shift(front, d) & opp, d) & empty != 0 {
+            if (front.shift(d) & opp).shift(d) & empty != W::ZERO {
                 return true;
             }
         }
@@ -255,42 +264,52 @@ impl Tables {
     /// Whether the side to move has any quiet step (only meaningful when it has no capture).
     #[inline]
     pub(crate) fn has_step(&self, p: &Position) -> bool {
+        if self.word64 { self.has_step_in::<u64>(p) } else { self.has_step_in::<u128>(p) }
+    }
+
+    #[inline(always)]
+    fn has_step_in<W: Word>(&self, p: &Position) -> bool {
         let us = p.side_to_move();
-        let own = p.color_pieces(us).0;
-        let kings = p.king_squares().0;
-        let empty = self.mask & !(own | p.color_pieces(us.opposite()).0);
+        let own = W::narrow(p.color_pieces(us).0);
+        let kings = W::narrow(p.king_squares().0);
+        let empty = W::narrow(self.mask) & !(own | W::narrow(p.color_pieces(us.opposite()).0));
         let men = own & !kings;
         for &d in self.man_moves[us as usize].as_slice() {
-            if shift(men, d) & empty != 0 {
+            if men.shift(d) & empty != W::ZERO {
                 return true;
             }
         }
         let mut my_kings = own & kings;
         if let Some(tired) = p.restricted_king() {
             // Frisian king move limit: this king may not make a plain move now.
-            my_kings &= !(1u128 << tired.index());
+            my_kings &= !W::single(tired.index() as i32);
         }
-        my_kings != 0 && self.king_moves.as_slice().iter().any(|&d| shift(my_kings, d) & empty != 0)
+        my_kings != W::ZERO && self.king_moves.as_slice().iter().any(|&d| my_kings.shift(d) & empty != W::ZERO)
     }
 
     /// The quiet steps of the side to move, the same set as the rules core's quiet moves. Only
     /// meaningful when the side to move has no capture.
     #[inline]
     pub(crate) fn quiet_steps(&self, p: &Position, out: &mut Vec<Step>) {
+        if self.word64 { self.quiet_steps_in::<u64>(p, out) } else { self.quiet_steps_in::<u128>(p, out) }
+    }
+
+    #[inline(always)]
+    fn quiet_steps_in<W: Word>(&self, p: &Position, out: &mut Vec<Step>) {
         out.clear();
         let us = p.side_to_move();
         let ui = us as usize;
-        let own = p.color_pieces(us).0;
-        let kings = p.king_squares().0;
-        let empty = self.mask & !(own | p.color_pieces(us.opposite()).0);
+        let own = W::narrow(p.color_pieces(us).0);
+        let kings = W::narrow(p.king_squares().0);
+        let empty = W::narrow(self.mask) & !(own | W::narrow(p.color_pieces(us.opposite()).0));
         let men = own & !kings;
-        let promotion = self.promotion[ui];
+        let promotion = W::narrow(self.promotion[ui]);
         for &d in self.man_moves[ui].as_slice() {
-            let mut to = shift(men, d) & empty;
-            while to != 0 {
-                let t = to.trailing_zeros() as i32;
-                to &= to - 1;
-                out.push(Step { from: (t - d) as u8, to: t as u8, promotes: promotion >> t & 1 != 0 });
+            let mut to = men.shift(d) & empty;
+            while to != W::ZERO {
+                let t = to.lowest();
+                to = to.without_lowest();
+                out.push(Step { from: (t - d) as u8, to: t as u8, promotes: promotion.bit(t) });
             }
         }
         let mut my_kings = own & kings;
@@ -298,14 +317,14 @@ impl Tables {
             && let Some(tired) = p.restricted_king()
         {
             // Frisian king move limit: this king may not make a plain move now.
-            my_kings &= !(1u128 << tired.index());
+            my_kings &= !W::single(tired.index() as i32);
         }
-        while my_kings != 0 {
-            let from = my_kings.trailing_zeros() as i32;
-            my_kings &= my_kings - 1;
+        while my_kings != W::ZERO {
+            let from = my_kings.lowest();
+            my_kings = my_kings.without_lowest();
             for &d in self.king_moves.as_slice() {
                 let mut at = from + d;
-                while (0..128).contains(&at) && empty >> at & 1 != 0 {
+                while empty.bit(at) {
                     out.push(Step { from: from as u8, to: at as u8, promotes: false });
                     if !self.flying {
                         break;
@@ -345,25 +364,25 @@ impl Tables {
 
     /// Empty squares each man could step to, summed over directions.
     #[inline(always)]
-    pub(crate) fn man_mobility(&self, men: u128, empty: u128, color: Color) -> u32 {
+    pub(crate) fn man_mobility<W: Word>(&self, men: W, empty: W, color: Color) -> u32 {
         let mut n = 0;
         for &d in self.man_moves[color as usize].as_slice() {
-            n += (shift(men, d) & empty).count_ones();
+            n += (men.shift(d) & empty).count();
         }
         n
     }
 
     /// Squares the kings can reach in one move.
     #[inline(always)]
-    pub(crate) fn king_mobility(&self, kings: u128, empty: u128) -> u32 {
+    pub(crate) fn king_mobility<W: Word>(&self, kings: W, empty: W) -> u32 {
         let mut n = 0;
         for &d in self.king_moves.as_slice() {
-            let mut reach = shift(kings, d) & empty;
-            n += reach.count_ones();
+            let mut reach = kings.shift(d) & empty;
+            n += reach.count();
             if self.flying {
-                while reach != 0 {
-                    reach = shift(reach, d) & empty;
-                    n += reach.count_ones();
+                while reach != W::ZERO {
+                    reach = reach.shift(d) & empty;
+                    n += reach.count();
                 }
             }
         }

@@ -8,7 +8,8 @@
 //! and a step off the board lands on a padding bit or outside the word, so a bit test is the whole of
 //! the rules core's "next square on the board".
 
-use super::board::{Tables, shift};
+use super::board::Tables;
+use super::word::Word;
 use crate::rules::{Bitboard, CapturePriority, MAX_JUMPS, Move, Position, PromotionInCapture, Square, keep_best};
 
 /// The most capture paths one node of the search walks.
@@ -39,19 +40,14 @@ impl Capture {
     }
 }
 
-/// Whether bit `i` of `b` is set; indices off the word are never set.
-#[inline(always)]
-fn bit(b: u128, i: i32) -> bool {
-    (i as u32) < 128 && (b >> i) & 1 != 0
-}
-
-struct Gen<'a> {
+struct Gen<'a, W> {
     t: &'static Tables,
-    opponents: u128,
-    opponent_kings: u128,
+    opponents: W,
+    opponent_kings: W,
     /// What a man may jump (kings too in most variants).
-    man_victims: u128,
-    promotion: u128,
+    man_victims: W,
+    promotion: W,
+    mask: W,
     side: usize,
     from: u8,
     started_as_king: bool,
@@ -63,44 +59,50 @@ impl Tables {
     /// paths): kings first, then men, each by square and direction, narrowed by the priority law.
     /// Empty when there is no capture.
     pub(crate) fn captures(&'static self, p: &Position, out: &mut Vec<Capture>) {
+        if self.word64 { self.captures_in::<u64>(p, out) } else { self.captures_in::<u128>(p, out) }
+    }
+
+    #[inline(always)]
+    fn captures_in<W: Word>(&'static self, p: &Position, out: &mut Vec<Capture>) {
         out.clear();
         let us = p.side_to_move() as usize;
-        let own = p.color_pieces(p.side_to_move()).0;
-        let opponents = p.color_pieces(p.side_to_move().opposite()).0;
-        let kings = p.king_squares().0;
+        let own = W::narrow(p.color_pieces(p.side_to_move()).0);
+        let opponents = W::narrow(p.color_pieces(p.side_to_move().opposite()).0);
+        let kings = W::narrow(p.king_squares().0);
         let occupied = own | opponents;
-        let empty = self.mask & !occupied;
+        let mask = W::narrow(self.mask);
+        let empty = mask & !occupied;
         let man_victims = if self.men_capture_kings { opponents } else { opponents & !kings };
         // Men with a first jump, found for the whole board at once; the others would record nothing.
         // Most captures by men are single jumps: a landing from which no second jump can follow is
         // recorded here, and only men with a longer capture go through the full search.
         let men = own & !kings;
         let dirs = &self.man_captures[us];
-        let promotion = self.promotion[us];
-        let mut jumping_men = 0u128;
+        let promotion = W::narrow(self.promotion[us]);
+        let mut jumping_men = W::ZERO;
         // Squares from which a man could jump in each direction, on the board as it stands, and the
         // men that can.
-        let mut jump_from = [0u128; 8];
-        let mut jumps = [0u128; 8];
+        let mut jump_from = [W::ZERO; 8];
+        let mut jumps = [W::ZERO; 8];
         for (k, &d) in dirs.as_slice().iter().enumerate() {
-            jump_from[k] = shift(man_victims & shift(empty, -d), -d);
+            jump_from[k] = (man_victims & empty.shift(-d)).shift(-d);
             jumps[k] = men & jump_from[k];
             jumping_men |= jumps[k];
         }
         let my_kings = own & kings;
-        if jumping_men == 0 && my_kings == 0 {
+        if jumping_men == W::ZERO && my_kings == W::ZERO {
             return;
         }
         // Men whose jump lands where the capture may go on. After one jump the board differs only
         // by the empty origin and the taken piece: a second jump could reach the origin or cross
         // the taken piece only by turning straight back, which takes that piece again. So a second
         // jump is possible exactly where the unchanged board has one in another direction.
-        let mut longer = 0u128;
+        let mut longer = W::ZERO;
         for (k, &d) in dirs.as_slice().iter().enumerate() {
-            if jumps[k] == 0 {
+            if jumps[k] == W::ZERO {
                 continue;
             }
-            let mut onward = 0u128;
+            let mut onward = W::ZERO;
             for (k2, &d2) in dirs.as_slice().iter().enumerate() {
                 if d2 != -d {
                     onward |= jump_from[k2];
@@ -113,7 +115,7 @@ impl Tables {
                 PromotionInCapture::ContinuesAsKing => onward | promotion,
             };
             // The men of this direction whose landing square is one of those.
-            longer |= jumps[k] & shift(goes_on, -2 * d);
+            longer |= jumps[k] & goes_on.shift(-2 * d);
         }
         let opponent_kings = opponents & kings;
         let mut g = Gen {
@@ -122,40 +124,41 @@ impl Tables {
             opponent_kings,
             man_victims,
             promotion,
+            mask,
             side: us,
             from: 0,
             started_as_king: false,
             out,
         };
         let mut pieces = my_kings;
-        while pieces != 0 {
-            let from = pieces.trailing_zeros() as i32;
-            pieces &= pieces - 1;
+        while pieces != W::ZERO {
+            let from = pieces.lowest();
+            pieces = pieces.without_lowest();
             g.from = from as u8;
             g.started_as_king = true;
-            g.extend(from, true, 0, 0, occupied & !(1u128 << from), 0, 0, 0);
+            g.extend(from, true, W::ZERO, 0, occupied & !W::single(from), 0, 0, 0);
         }
         g.started_as_king = false;
         let mut pieces = jumping_men & men;
-        while pieces != 0 {
-            let from = pieces.trailing_zeros() as i32;
-            pieces &= pieces - 1;
-            if bit(longer, from) {
+        while pieces != W::ZERO {
+            let from = pieces.lowest();
+            pieces = pieces.without_lowest();
+            if longer.bit(from) {
                 g.from = from as u8;
-                g.extend(from, false, 0, 0, occupied & !(1u128 << from), 0, 0, 0);
+                g.extend(from, false, W::ZERO, 0, occupied & !W::single(from), 0, 0, 0);
                 continue;
             }
             for (k, &d) in dirs.as_slice().iter().enumerate() {
-                if bit(jumps[k], from) {
+                if jumps[k].bit(from) {
                     let to = from + 2 * d;
-                    let victim = 1u128 << (from + d);
+                    let victim = W::single(from + d);
                     g.out.push(Capture {
-                        captured: victim,
-                        meets: if opponent_kings & victim != 0 { 1 << 63 } else { 0 },
+                        captured: victim.widen(),
+                        meets: if opponent_kings & victim != W::ZERO { 1 << 63 } else { 0 },
                         from: from as u8,
                         to: to as u8,
                         jumps: 1,
-                        promotes: bit(promotion, to),
+                        promotes: promotion.bit(to),
                         started_as_king: false,
                     });
                 }
@@ -164,6 +167,7 @@ impl Tables {
         let out = g.out;
         if out.len() > 1 {
             if self.priority != CapturePriority::Free {
+                let opponent_kings = opponent_kings.widen();
                 let kept = keep_best(out, |c| rank(c, self.priority, opponent_kings));
                 out.truncate(kept);
             }
@@ -249,7 +253,7 @@ fn rank(c: &Capture, priority: CapturePriority, opponent_kings: u128) -> (u32, u
     }
 }
 
-impl Gen<'_> {
+impl<W: Word> Gen<'_, W> {
     /// Tries every jump from `at` except in direction `skip` (0 skips none); each sequence that
     /// cannot go on is recorded. Returns whether any jump was possible.
     #[allow(clippy::too_many_arguments)]
@@ -257,9 +261,9 @@ impl Gen<'_> {
         &mut self,
         at: i32,
         king: bool,
-        captured: u128,
+        captured: W,
         last_dir: i32,
-        occupied: u128,
+        occupied: W,
         depth: usize,
         skip: i32,
         meets: u64,
@@ -296,23 +300,23 @@ impl Gen<'_> {
         at: i32,
         king: bool,
         dir: i32,
-        captured: u128,
-        occupied: u128,
+        captured: W,
+        occupied: W,
         depth: usize,
         meets: u64,
     ) -> bool {
         let victim = at + dir;
         let victims = if king { self.opponents } else { self.man_victims };
-        if !bit(victims & !captured, victim) {
+        if !(victims & !captured).bit(victim) {
             return false;
         }
         let land = victim + dir;
-        if !bit(self.t.mask & !occupied, land) {
+        if !(self.mask & !occupied).bit(land) {
             return false;
         }
         let t = self.t;
         let (captured, occupied, meets) = self.take(victim, captured, occupied, depth, meets);
-        let reaches_row = !king && bit(self.promotion, land);
+        let reaches_row = !king && self.promotion.bit(land);
         let (continues, king_after) = match (reaches_row, t.promotion_in_capture) {
             (true, PromotionInCapture::Stops) => (false, false),
             (true, PromotionInCapture::ContinuesAsKing) => (true, true),
@@ -328,30 +332,30 @@ impl Gen<'_> {
     /// occupied squares (the piece leaves at once where the variant says so), and the Italian
     /// record of where opponent kings were met.
     #[inline]
-    fn take(&self, victim: i32, captured: u128, occupied: u128, depth: usize, meets: u64) -> (u128, u128, u64) {
-        let vb = 1u128 << victim;
+    fn take(&self, victim: i32, captured: W, occupied: W, depth: usize, meets: u64) -> (W, W, u64) {
+        let vb = W::single(victim);
         let occupied = if self.t.immediate_removal { occupied & !vb } else { occupied };
-        let meets = if self.opponent_kings & vb != 0 { meets | 1 << (63 - depth) } else { meets };
+        let meets = if self.opponent_kings & vb != W::ZERO { meets | 1 << (63 - depth) } else { meets };
         (captured | vb, occupied, meets)
     }
 
-    fn flying_jump(&mut self, at: i32, dir: i32, captured: u128, occupied: u128, depth: usize, meets: u64) -> bool {
+    fn flying_jump(&mut self, at: i32, dir: i32, captured: W, occupied: W, depth: usize, meets: u64) -> bool {
         let t = self.t;
-        let empty = t.mask & !occupied;
+        let empty = self.mask & !occupied;
         let mut victim = at + dir;
-        while bit(empty, victim) {
+        while empty.bit(victim) {
             victim += dir;
         }
         // Off the board, an own piece or a piece already taken: no jump this way.
-        if !bit(self.opponents & !captured, victim) {
+        if !(self.opponents & !captured).bit(victim) {
             return false;
         }
         let (captured, occupied, meets) = self.take(victim, captured, occupied, depth, meets);
-        let empty = t.mask & !occupied;
+        let empty = self.mask & !occupied;
         let mut landings = [0i32; 16];
         let mut count = 0;
         let mut land = victim + dir;
-        while bit(empty, land) && count < landings.len() {
+        while empty.bit(land) && count < landings.len() {
             landings[count] = land;
             count += 1;
             if t.land_behind {
@@ -379,10 +383,10 @@ impl Gen<'_> {
     }
 
     #[inline]
-    fn record(&mut self, to: i32, captured: u128, jumps: usize, king_now: bool, meets: u64) {
-        let promotes = !self.started_as_king && (king_now || bit(self.promotion, to));
+    fn record(&mut self, to: i32, captured: W, jumps: usize, king_now: bool, meets: u64) {
+        let promotes = !self.started_as_king && (king_now || self.promotion.bit(to));
         self.out.push(Capture {
-            captured,
+            captured: captured.widen(),
             meets,
             from: self.from,
             to: to as u8,

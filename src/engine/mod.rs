@@ -26,6 +26,7 @@ pub mod selfplay;
 pub mod tactics;
 mod tt;
 pub mod tune;
+mod word;
 
 use std::str::FromStr;
 use std::sync::Arc;

@@ -7,6 +7,7 @@
 
 use super::board::{Step, Tables};
 use super::capture::Capture;
+use super::word::Word;
 use crate::rules::Position;
 
 /// Leaves at `depth` plies with duplicate capture paths merged: the same count as
@@ -50,19 +51,24 @@ fn count(t: &'static Tables, p: &Position, depth: u32, buffers: &mut [Buffers]) 
 
 /// The number of quiet steps of the side to move: the squares its men and kings can step to.
 fn quiet_count(t: &Tables, p: &Position) -> u64 {
+    if t.word64 { quiet_count_in::<u64>(t, p) } else { quiet_count_in::<u128>(t, p) }
+}
+
+#[inline(always)]
+fn quiet_count_in<W: Word>(t: &Tables, p: &Position) -> u64 {
     let us = p.side_to_move();
-    let own = p.color_pieces(us).0;
-    let kings = p.king_squares().0;
-    let empty = t.mask & !(own | p.color_pieces(us.opposite()).0);
+    let own = W::narrow(p.color_pieces(us).0);
+    let kings = W::narrow(p.king_squares().0);
+    let empty = W::narrow(t.mask) & !(own | W::narrow(p.color_pieces(us.opposite()).0));
     let mut my_kings = own & kings;
     if t.king_limit
         && let Some(tired) = p.restricted_king()
     {
-        my_kings &= !(1u128 << tired.index());
+        my_kings &= !W::single(tired.index() as i32);
     }
     let men = t.man_mobility(own & !kings, empty, us);
     // Most positions have no kings: skip their directions altogether.
-    let kings = if my_kings == 0 { 0 } else { t.king_mobility(my_kings, empty) };
+    let kings = if my_kings == W::ZERO { 0 } else { t.king_mobility(my_kings, empty) };
     (men + kings) as u64
 }
 

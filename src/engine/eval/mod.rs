@@ -13,6 +13,7 @@ mod ten;
 use serde::{Deserialize, Serialize};
 
 use super::board::{Material, Tables, shift};
+use super::word::Word;
 use crate::rules::{Color, Position, VariantId};
 
 /// The families that share an evaluation.
@@ -140,10 +141,10 @@ impl SquarePlanes {
     }
 
     #[inline(always)]
-    fn sum(&self, color: usize, men: u128, count: u32) -> i32 {
+    fn sum<W: Word>(&self, color: usize, men: W, count: u32) -> i32 {
         let mut s = self.low * count as i32;
         for k in 0..self.used {
-            s += ((men & self.planes[color][k]).count_ones() as i32) << k;
+            s += ((men & W::narrow(self.planes[color][k])).count() as i32) << k;
         }
         s
     }
@@ -262,9 +263,15 @@ fn evaluate_portable(p: &Position, w: &Weights) -> i32 {
 /// The terms every family shares, White minus Black.
 #[inline(always)]
 pub(crate) fn common(p: &Position, t: &Tables, w: &Weights, m: &Material) -> i32 {
-    let kings = p.king_squares().0;
-    let own = [p.color_pieces(Color::White).0, p.color_pieces(Color::Black).0];
-    let empty = t.mask & !(own[0] | own[1]);
+    if t.word64 { common_in::<u64>(p, t, w, m) } else { common_in::<u128>(p, t, w, m) }
+}
+
+#[inline(always)]
+fn common_in<W: Word>(p: &Position, t: &Tables, w: &Weights, m: &Material) -> i32 {
+    let kings = W::narrow(p.king_squares().0);
+    let own = [W::narrow(p.color_pieces(Color::White).0), W::narrow(p.color_pieces(Color::Black).0)];
+    let empty = W::narrow(t.mask) & !(own[0] | own[1]);
+    let (centre, left) = (W::narrow(t.centre), W::narrow(t.left));
     let mut side = [0i32; 2];
     for (ci, color) in [Color::White, Color::Black].into_iter().enumerate() {
         let oi = 1 - ci;
@@ -272,31 +279,31 @@ pub(crate) fn common(p: &Position, t: &Tables, w: &Weights, m: &Material) -> i32
         let my_kings = own[ci] & kings;
         let mut s = m.men[ci] as i32 * w.man + m.kings[ci] as i32 * w.king;
         for r in 1..t.rows as usize {
-            let n = (men & t.rel_row[ci][r]).count_ones() as i32;
+            let n = (men & W::narrow(t.rel_row[ci][r])).count() as i32;
             s += n * w.advance[t.advance_index[r]];
         }
         if m.men[oi] > 0 {
-            s += (men & t.rel_row[ci][0]).count_ones() as i32 * w.back_rank;
+            s += (men & W::narrow(t.rel_row[ci][0])).count() as i32 * w.back_rank;
         }
-        s += (men & t.centre).count_ones() as i32 * w.centre;
-        s += (my_kings & t.centre).count_ones() as i32 * w.king_centre;
+        s += (men & centre).count() as i32 * w.centre;
+        s += (my_kings & centre).count() as i32 * w.king_centre;
         s += t.man_mobility(men, empty, color) as i32 * w.mobility;
         if w.planes.used > 0 {
             s += w.planes.sum(ci, men, m.men[ci]);
         }
         if w.balance != 0 {
-            let left = (men & t.left).count_ones() as i32;
+            let left = (men & left).count() as i32;
             s -= w.balance * (2 * left - m.men[ci] as i32).abs();
         }
-        if my_kings != 0 {
+        if my_kings != W::ZERO {
             s += t.king_mobility(my_kings, empty) as i32 * w.king_mobility;
         }
         // Runaway men: only men in the far half are worth the cone test.
-        let mut candidates = men & t.far[ci];
-        while candidates != 0 {
-            let sq = candidates.trailing_zeros() as usize;
-            candidates &= candidates - 1;
-            if t.cone[ci][sq] & own[oi] == 0 {
+        let mut candidates = men & W::narrow(t.far[ci]);
+        while candidates != W::ZERO {
+            let sq = candidates.lowest() as usize;
+            candidates = candidates.without_lowest();
+            if W::narrow(t.cone[ci][sq]) & own[oi] == W::ZERO {
                 // The nearer the crowning row, the surer the crown.
                 let row = if ci == 0 { t.row_of[sq] } else { t.rows - 1 - t.row_of[sq] } as i32;
                 s += w.runaway * (row + 2 - t.rows as i32 / 2) / 2;
