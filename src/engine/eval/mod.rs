@@ -228,30 +228,47 @@ pub const EVAL_LIMIT: i32 = 20_000;
 /// The static evaluation from the side to move's point of view.
 pub fn evaluate(p: &Position, w: &Weights) -> i32 {
     // The evaluation counts bits all the time: use the CPU's population count where there is one
-    // (the portable build has to count with shifts and masks, several times slower).
+    // (the portable build has to count with shifts and masks, several times slower), and BMI2's
+    // bit gathering for the region patterns where the CPU has that too.
     #[cfg(target_arch = "x86_64")]
     {
         if std::arch::is_x86_feature_detected!("popcnt") {
+            if std::arch::is_x86_feature_detected!("bmi2") {
+                // SAFETY: the CPU has just been seen to support both.
+                return unsafe { evaluate_bmi2(p, w) };
+            }
             // SAFETY: the CPU has just been seen to support the instruction.
             return unsafe { evaluate_popcnt(p, w) };
         }
     }
-    evaluate_portable(p, w)
+    // SAFETY: no BMI2 asked for.
+    unsafe { evaluate_portable::<false>(p, w) }
 }
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "popcnt")]
 fn evaluate_popcnt(p: &Position, w: &Weights) -> i32 {
-    evaluate_portable(p, w)
+    // SAFETY: no BMI2 asked for.
+    unsafe { evaluate_portable::<false>(p, w) }
 }
 
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt,bmi2")]
+fn evaluate_bmi2(p: &Position, w: &Weights) -> i32 {
+    // SAFETY: this function runs only where the CPU has BMI2.
+    unsafe { evaluate_portable::<true>(p, w) }
+}
+
+/// # Safety
+/// With `BMI2` true, the CPU must support BMI2.
 #[inline(always)]
-fn evaluate_portable(p: &Position, w: &Weights) -> i32 {
+unsafe fn evaluate_portable<const BMI2: bool>(p: &Position, w: &Weights) -> i32 {
     let t = Tables::of(p.variant());
     let white = match Family::of(p.variant()) {
         Family::ShortEight => short8::evaluate(p, t, w),
         Family::FlyingEight => flying8::evaluate(p, t, w),
-        Family::TenByTen => ten::evaluate(p, t, w),
+        // SAFETY: passed on from the caller.
+        Family::TenByTen => unsafe { ten::evaluate::<BMI2>(p, t, w) },
         Family::Orthogonal => orthogonal::evaluate(p, t, w),
         Family::Losing => anti::evaluate(p, t, w),
     };

@@ -60,6 +60,8 @@ pub(crate) struct Layout {
 struct Window {
     /// The bit of the lower square of each pair, lowest pair first.
     pairs: [u8; 4],
+    /// The window's eight squares.
+    mask: u64,
     /// Which of `Layout::codes` reads this window.
     code: u8,
     /// Where the window's table starts among the entries.
@@ -74,6 +76,18 @@ impl Window {
     fn gather(&self, board: u64) -> usize {
         let pair = |i: usize| (board >> self.pairs[i]) as usize & 3;
         pair(0) | pair(1) << 2 | pair(2) << 4 | pair(3) << 6
+    }
+
+    /// [`gather`](Self::gather) in one instruction, where the CPU has BMI2: the window's squares
+    /// in bit order are the pairs in order.
+    ///
+    /// # Safety
+    /// The CPU must support BMI2.
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    unsafe fn extract(&self, board: u64) -> usize {
+        // SAFETY: the caller vouches for BMI2.
+        unsafe { std::arch::x86_64::_pext_u64(board, self.mask) as usize }
     }
 }
 
@@ -137,7 +151,8 @@ impl Layout {
                 }
             };
             let (table, sign) = table_of[w];
-            *window = Window { pairs, code: code_index as u8, base: table as u32 * STATES as u32, sign };
+            let mask = bits.iter().fold(0u64, |m, &b| m | 1 << b);
+            *window = Window { pairs, mask, code: code_index as u8, base: table as u32 * STATES as u32, sign };
         }
         Layout {
             windows,
@@ -156,6 +171,16 @@ impl Layout {
     /// Every window's entry in the table and its sign (White minus Black).
     #[inline(always)]
     pub(crate) fn features(&self, p: &Position) -> [(u32, i8); WINDOWS] {
+        // SAFETY: without BMI2 asked for, no BMI2 instruction is used.
+        unsafe { self.features_with::<false>(p) }
+    }
+
+    /// [`features`](Self::features), gathering each window with BMI2's `pext` when `BMI2` is true.
+    ///
+    /// # Safety
+    /// With `BMI2` true, the CPU must support BMI2.
+    #[inline(always)]
+    pub(crate) unsafe fn features_with<const BMI2: bool>(&self, p: &Position) -> [(u32, i8); WINDOWS] {
         // International's squares all lie in the low 64 bits (see `build`), where shifts are cheap.
         let kings = p.king_squares().0;
         let white = (p.color_pieces(Color::White).0 & !kings) as u64;
@@ -163,7 +188,16 @@ impl Layout {
         let mut out = [(0u32, 0i8); WINDOWS];
         for (slot, window) in out.iter_mut().zip(&self.windows) {
             let Some([by_white, by_black]) = self.codes.get(window.code as usize) else { continue };
-            let index = by_white[window.gather(white)] + by_black[window.gather(black)];
+            #[cfg(target_arch = "x86_64")]
+            let (w, b) = if BMI2 {
+                // SAFETY: the caller vouches for BMI2.
+                unsafe { (window.extract(white), window.extract(black)) }
+            } else {
+                (window.gather(white), window.gather(black))
+            };
+            #[cfg(not(target_arch = "x86_64"))]
+            let (w, b) = (window.gather(white), window.gather(black));
+            let index = by_white[w] + by_black[b];
             *slot = (window.base + index as u32, window.sign);
         }
         out
@@ -243,10 +277,21 @@ impl Patterns {
     }
 
     /// The table's score of a position, White minus Black.
-    #[inline(always)]
+    #[cfg(test)]
     pub(crate) fn score(&self, layout: &Layout, p: &Position) -> i32 {
+        // SAFETY: without BMI2 asked for, no BMI2 instruction is used.
+        unsafe { self.score_with::<false>(layout, p) }
+    }
+
+    /// [`score`](Self::score), with [`Layout::features_with`].
+    ///
+    /// # Safety
+    /// With `BMI2` true, the CPU must support BMI2.
+    #[inline(always)]
+    pub(crate) unsafe fn score_with<const BMI2: bool>(&self, layout: &Layout, p: &Position) -> i32 {
         let (mut full, mut bare) = (0i32, 0i32);
-        for (entry, sign) in layout.features(p) {
+        // SAFETY: passed on from the caller.
+        for (entry, sign) in unsafe { layout.features_with::<BMI2>(p) } {
             let [f, b] = self.by_entry.get(entry as usize).copied().unwrap_or_default();
             full += sign as i32 * f as i32;
             bare += sign as i32 * b as i32;
@@ -358,6 +403,12 @@ mod tests {
             let p = Position::from_fen(VariantId::International, &fen).unwrap();
             let features = layout.features(&p);
             assert_eq!(features.to_vec(), features_man_by_man(layout, &p), "{fen}");
+            // Where the CPU has BMI2 the search gathers with `pext`: the same entries.
+            #[cfg(target_arch = "x86_64")]
+            if std::arch::is_x86_feature_detected!("bmi2") {
+                // SAFETY: the CPU has just been seen to support BMI2.
+                assert_eq!(unsafe { layout.features_with::<true>(&p) }, features, "pext, {fen}");
+            }
             distinct.extend(features.iter().map(|f| f.0));
         }
         assert!(distinct.len() > 5000, "the positions reach {} entries", distinct.len());

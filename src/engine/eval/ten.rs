@@ -95,8 +95,10 @@ pub fn weights(range: KingRange) -> Weights {
     }
 }
 
+/// # Safety
+/// With `BMI2` true, the CPU must support BMI2 (the region patterns are gathered with it).
 #[inline(always)]
-pub(super) fn evaluate(p: &Position, t: &Tables, w: &Weights) -> i32 {
+pub(super) unsafe fn evaluate<const BMI2: bool>(p: &Position, t: &Tables, w: &Weights) -> i32 {
     let m = Material::of(p);
     if lone_king(&m, 0) && lone_king(&m, 1) {
         return 0;
@@ -106,7 +108,8 @@ pub(super) fn evaluate(p: &Position, t: &Tables, w: &Weights) -> i32 {
         && p.variant() == VariantId::International
         && let Some(table) = w.pattern_table()
     {
-        score += table.score(Layout::international(), p) * w.patterns / 100;
+        // SAFETY: passed on from the caller.
+        score += unsafe { table.score_with::<BMI2>(Layout::international(), p) } * w.patterns / 100;
     }
     if t.flying { score * flying_king_scale(p, t, &m) / 16 } else { score + drive(p, t, w, &m) }
 }
