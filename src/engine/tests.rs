@@ -49,6 +49,30 @@ fn each_level_sees_further_than_the_one_below() {
     assert!(master_nodes_at_slowest >= 2 * crate::engine::HARD_NODES);
 }
 
+/// The generator's narrow word serves the boards whose layout fits in it, and the wide one the
+/// others; the random-game tests below then check both against the rules core.
+#[test]
+fn boards_that_fit_in_64_bits_are_generated_in_a_u64() {
+    use VariantId::*;
+    for v in VariantId::ALL {
+        let narrow = matches!(
+            v,
+            English
+                | Spanish
+                | Italian
+                | Russian
+                | Brazilian
+                | Pool
+                | Czech
+                | Thai
+                | International
+                | Triestine
+                | Antidraughts
+        );
+        assert_eq!(Tables::of(v).word64, narrow, "{v}");
+    }
+}
+
 #[test]
 fn fast_capture_test_agrees_with_the_rules_on_random_games() {
     for v in VariantId::ALL {
