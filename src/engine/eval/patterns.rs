@@ -78,16 +78,19 @@ impl Window {
         pair(0) | pair(1) << 2 | pair(2) << 4 | pair(3) << 6
     }
 
-    /// [`gather`](Self::gather) in one instruction, where the CPU has BMI2: the window's squares
-    /// in bit order are the pairs in order.
+    /// [`gather`](Self::gather), in one instruction with `BMI2`: the window's squares in bit order
+    /// are the pairs in order.
     ///
     /// # Safety
-    /// The CPU must support BMI2.
-    #[cfg(target_arch = "x86_64")]
+    /// With `BMI2` true, the CPU must support BMI2.
     #[inline(always)]
-    unsafe fn extract(&self, board: u64) -> usize {
-        // SAFETY: the caller vouches for BMI2.
-        unsafe { std::arch::x86_64::_pext_u64(board, self.mask) as usize }
+    unsafe fn read<const BMI2: bool>(&self, board: u64) -> usize {
+        #[cfg(target_arch = "x86_64")]
+        if BMI2 {
+            // SAFETY: the caller vouches for BMI2.
+            return unsafe { std::arch::x86_64::_pext_u64(board, self.mask) as usize };
+        }
+        self.gather(board)
     }
 }
 
@@ -188,16 +191,8 @@ impl Layout {
         let mut out = [(0u32, 0i8); WINDOWS];
         for (slot, window) in out.iter_mut().zip(&self.windows) {
             let Some([by_white, by_black]) = self.codes.get(window.code as usize) else { continue };
-            #[cfg(target_arch = "x86_64")]
-            let (w, b) = if BMI2 {
-                // SAFETY: the caller vouches for BMI2.
-                unsafe { (window.extract(white), window.extract(black)) }
-            } else {
-                (window.gather(white), window.gather(black))
-            };
-            #[cfg(not(target_arch = "x86_64"))]
-            let (w, b) = (window.gather(white), window.gather(black));
-            let index = by_white[w] + by_black[b];
+            // SAFETY: passed on from the caller.
+            let index = unsafe { by_white[window.read::<BMI2>(white)] + by_black[window.read::<BMI2>(black)] };
             *slot = (window.base + index as u32, window.sign);
         }
         out
